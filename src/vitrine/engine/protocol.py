@@ -1,0 +1,77 @@
+"""The contract between a game and everything game-independent.
+
+Bots, the simulator, the server and the research adapters speak only this
+protocol, so a new game plugs in by implementing it.  Turns and decisions
+travel as strings in the game's canonical notation: that keeps records,
+logs, network messages and tests in one language.
+
+A *turn* is what a player does when it is their go.  Some games split a turn
+into several *decisions* with public information revealed between them
+(Exhibition's take, refill, place).  ``legal_actions``/``apply_action`` step
+through decisions; ``legal_turns``/``push`` handle whole turns at once.
+"""
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, Self
+
+from vitrine.engine.record import Record
+
+
+class GameState(Protocol):
+    """One position of one game, mutable, cheap to copy."""
+
+    @property
+    def num_players(self) -> int: ...
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or None once the game is over."""
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def legal_actions(self) -> list[str]:
+        """Decisions open to the current player at this step, canonical, sorted."""
+
+    def apply_action(self, action: str) -> None:
+        """Apply one decision; raises and changes nothing when it is illegal."""
+
+    def legal_turns(self) -> list[str]:
+        """Whole turns open to the current player, canonical, sorted."""
+
+    def push(self, turn: str) -> None:
+        """Apply a whole turn; raises and changes nothing when it is illegal."""
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` may see (None: a spectator), as JSON-ready data.
+
+        The one place where hidden information is withheld: every interface
+        goes through it.
+        """
+
+    def returns(self) -> list[float]:
+        """Each seat's result once the game is over: 1 for a win, 0 for a loss,
+        split evenly between seats that share first place."""
+
+    def record(self) -> Record: ...
+
+    def copy(self) -> Self: ...
+
+
+class Game(Protocol):
+    """A game's definition: its name, rules version and how to start or replay."""
+
+    name: str
+    rules_version: str
+    min_players: int
+    max_players: int
+
+    def new_game(
+        self, players: Sequence[str], options: Mapping[str, Any], seed: int
+    ) -> GameState: ...
+
+    def replay(self, record: Record) -> GameState:
+        """Rebuild the position a record reaches, refusing bad or illegal records."""
+
+    def parse_options(self, variants: Sequence[str]) -> dict[str, Any]:
+        """Options from command-line style names, refusing unknown ones."""

@@ -1,0 +1,91 @@
+"""Game records: the unit of saving, replaying, testing and analysis.
+
+A record holds everything needed to reproduce a game exactly: the game and
+rules version, the seed or explicit setup (a deck order, say), the players,
+the options and the turns in the game's notation.  This module checks the
+fields every game shares; each game checks its own setup fields and replays
+the turns.
+"""
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from vitrine.engine.errors import RecordError
+from vitrine.engine.rng import MAX_SEED
+
+COMMON_FIELDS = ("game", "rules_version", "seed", "players", "options", "turns")
+
+
+@dataclass(frozen=True)
+class Record:
+    """A game as data.  ``setup`` holds the game's own optional fields."""
+
+    game: str
+    rules_version: str
+    players: tuple[str, ...]
+    options: Mapping[str, Any]
+    turns: tuple[str, ...]
+    seed: int | None = None
+    setup: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"game": self.game, "rules_version": self.rules_version}
+        if self.seed is not None:
+            data["seed"] = self.seed
+        data.update(self.setup)
+        data["players"] = list(self.players)
+        data["options"] = dict(self.options)
+        data["turns"] = list(self.turns)
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=2) + "\n"
+
+    @classmethod
+    def from_json(cls, text: str, setup_fields: tuple[str, ...] = ()) -> "Record":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"record is not valid JSON: {exc}") from None
+        return cls.from_dict(data, setup_fields)
+
+    @classmethod
+    def from_dict(cls, data: object, setup_fields: tuple[str, ...] = ()) -> "Record":
+        """Check the shared fields' types; ``setup_fields`` names the game's own."""
+        if not isinstance(data, dict):
+            raise RecordError("record must be a JSON object")
+        unknown = sorted(set(data) - set(COMMON_FIELDS) - set(setup_fields))
+        if unknown:
+            raise RecordError(f"unknown field(s) in record: {', '.join(unknown)}")
+        for name in ("game", "rules_version", "players", "turns"):
+            if name not in data:
+                raise RecordError(f"record lacks the field '{name}'")
+        game = data["game"]
+        if not isinstance(game, str):
+            raise RecordError("'game' must be a string")
+        version = data["rules_version"]
+        if not isinstance(version, str):
+            raise RecordError("'rules_version' must be a string")
+        players = data["players"]
+        if not isinstance(players, list) or not all(
+            isinstance(p, str) and p.strip() for p in players
+        ):
+            raise RecordError("'players' must be a list of non-empty names")
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RecordError("'options' must be an object")
+        turns = data["turns"]
+        if not isinstance(turns, list):
+            raise RecordError("'turns' must be a list of strings")
+        for index, turn in enumerate(turns, start=1):
+            if not isinstance(turn, str):
+                raise RecordError(f"turn must be a string, got {turn!r}", index)
+        seed = data.get("seed")
+        if seed is not None and (
+            not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED
+        ):
+            raise RecordError(f"'seed' must be an integer from 0 to {MAX_SEED}, got {seed!r}")
+        setup = {name: data[name] for name in setup_fields if name in data}
+        return cls(game, version, tuple(players), options, tuple(turns), seed, setup)

@@ -1,0 +1,16 @@
+"""The games vitrine plays, by name."""
+
+from vitrine.engine.errors import VitrineError
+from vitrine.engine.protocol import Game
+
+
+def get_game(name: str) -> Game:
+    """The game definition registered under ``name``."""
+    if name == "exhibition":
+        from vitrine.games.exhibition import ExhibitionGame
+
+        return ExhibitionGame()
+    raise VitrineError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+
+
+GAMES = ("exhibition",)

@@ -1,0 +1,152 @@
+"""Starting and replaying games: seeds, deck orders and records (D-2, D-12)."""
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.record import Record
+from vitrine.engine.rng import SplitMix64
+from vitrine.games.exhibition.cards import NUM_CARDS, CardTable, card_from_label, load_card_table
+from vitrine.games.exhibition.layout import LayoutData, default_layout
+from vitrine.games.exhibition.options import Options
+from vitrine.games.exhibition.state import (
+    GAME_NAME,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RULES_VERSION,
+    ExhibitionState,
+    make_config,
+)
+
+SETUP_FIELDS = ("deck", "secret_decades")
+
+
+def deal(seed: int, table: CardTable) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The deck order and the secret decades' order a seed gives.
+
+    The deck (cards 1900..1999 then EIN) is shuffled first, then the ten
+    decades, from one SplitMix64 stream: the same seed deals the same cards
+    whatever the options.
+    """
+    rng = SplitMix64(seed)
+    deck = list(range(NUM_CARDS))
+    rng.shuffle(deck)
+    decades = list(table.secret_decades)
+    rng.shuffle(decades)
+    return tuple(deck), tuple(decades)
+
+
+def parse_deck(raw: Any) -> tuple[int, ...]:
+    """A deck order as in records: years as integers, Einstein as ``"EIN"``."""
+    if not isinstance(raw, list):
+        raise VitrineError("'deck' must be a list of the 101 cards")
+    cards: list[int] = []
+    for position, entry in enumerate(raw, start=1):
+        card = card_from_label(str(entry)) if isinstance(entry, int | str) else None
+        if card is None or isinstance(entry, bool) or (isinstance(entry, str) and entry != "EIN"):
+            raise VitrineError(f"'deck' position {position}: {entry!r} is not a card (a year or \"EIN\")")
+        if card in cards:
+            raise VitrineError(f"'deck' position {position}: {entry!r} appears twice")
+        cards.append(card)
+    if len(cards) != NUM_CARDS:
+        raise VitrineError(f"'deck' must hold all {NUM_CARDS} cards, got {len(cards)}")
+    return tuple(cards)
+
+
+class ExhibitionGame:
+    """Exhibition: 20th Century, as the engine protocol's ``Game``."""
+
+    name = GAME_NAME
+    rules_version = RULES_VERSION
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+
+    def __init__(self, table: CardTable | None = None, layout: LayoutData | None = None) -> None:
+        self.table = table or load_card_table()
+        self.layout = layout or default_layout()
+
+    def parse_options(self, variants: Sequence[str]) -> dict[str, Any]:
+        return Options.from_names(variants, self.layout).to_dict()
+
+    def new_game(
+        self, players: Sequence[str], options: Mapping[str, Any], seed: int
+    ) -> ExhibitionState:
+        return self.start(players, options, seed=seed)
+
+    def start(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        deck: Sequence[int] | None = None,
+        secret_decades: Sequence[int] | None = None,
+    ) -> ExhibitionState:
+        """A new game from a seed, an explicit deck order, or both (deck wins).
+
+        Secret decades come from the seed when not given.
+        """
+        opts = Options.from_dict(options or {}, self.layout)
+        if seed is None and deck is None:
+            raise VitrineError("a game needs a seed or a deck order")
+        dealt_deck, dealt_decades = deal(seed, self.table) if seed is not None else ((), ())
+        order = tuple(deck) if deck is not None else dealt_deck
+        decades: tuple[int, ...] = ()
+        if opts.secret_decade:
+            decades = self._secret_decades(secret_decades, dealt_decades, len(players))
+        elif secret_decades is not None:
+            raise VitrineError("secret decades are given but the secret_decade option is off")
+        config = make_config(
+            self.table, self.layout, players, opts, seed, order, deck is not None, decades
+        )
+        return ExhibitionState(config)
+
+    def _secret_decades(
+        self, given: Sequence[int] | None, dealt: tuple[int, ...], players: int
+    ) -> tuple[int, ...]:
+        if given is None:
+            if not dealt:
+                raise VitrineError("the secret decades need a seed or 'secret_decades'")
+            return dealt[:players]
+        decades = tuple(given)
+        if len(decades) != players:
+            raise VitrineError(f"'secret_decades' must give one decade per player ({players})")
+        for decade in decades:
+            if isinstance(decade, bool) or decade not in self.table.secret_decades:
+                raise VitrineError(f"{decade!r} is not a decade (1900, 1910, ... 1990)")
+        if len(set(decades)) != len(decades):
+            raise VitrineError("'secret_decades' must all differ (D-14)")
+        return decades
+
+    def replay(self, record: Record) -> ExhibitionState:
+        """The position a record reaches; a trailing take-only entry is a pending take."""
+        if record.game != GAME_NAME:
+            raise RecordError(f"record is for the game {record.game!r}, not {GAME_NAME!r}")
+        if record.rules_version != RULES_VERSION:
+            raise RecordError(
+                f"unknown rules_version {record.rules_version!r} (this engine plays {RULES_VERSION!r})"
+            )
+        try:
+            deck = parse_deck(record.setup["deck"]) if "deck" in record.setup else None
+            decades = record.setup.get("secret_decades")
+            if decades is not None and not isinstance(decades, list):
+                raise VitrineError("'secret_decades' must be a list of decades")
+            state = self.start(
+                record.players, record.options, seed=record.seed, deck=deck, secret_decades=decades
+            )
+        except VitrineError as error:
+            raise RecordError(str(error)) from None
+        last = len(record.turns)
+        for number, text in enumerate(record.turns, start=1):
+            try:
+                if number == last and " " not in text and not state.is_over:
+                    state.apply_action(text)
+                else:
+                    state.push(text)
+            except VitrineError as error:
+                raise RecordError(f"{text!r}: {error}", number) from None
+        return state
+
+    def load(self, text: str) -> ExhibitionState:
+        """Replay a record given as JSON text."""
+        return self.replay(Record.from_json(text, SETUP_FIELDS))

@@ -1,0 +1,552 @@
+"""The game state and turn flow of Exhibition: 20th Century.
+
+A turn is two decisions with public information revealed between them
+(D-13): *take* a card from the market (choosing a white card's destination),
+the emptied spot is refilled from the stock for everyone to see, then *place*
+the card in the hall, the depot, or end the exhibition.  ``take`` and
+``place`` step through the decisions; ``play`` does a whole turn.  Every
+mutating call checks legality first and changes nothing when it refuses.
+
+The state is plain lists of small ints so that copying it for search is cheap;
+the per-spot legality bitmasks of :mod:`placement` are kept up to date
+incrementally (only the showcase that changed is recomputed).
+"""
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from vitrine.engine.errors import IllegalTurnError, NotationError, VitrineError
+from vitrine.engine.record import Record
+from vitrine.games.exhibition.cards import (
+    ALL_YEARS_MASK,
+    EINSTEIN_BIT,
+    NUM_CARDS,
+    WHITE,
+    CardTable,
+    card_label,
+    card_year,
+    year_window_mask,
+)
+from vitrine.games.exhibition.layout import Hall, LayoutData, ScoringConstants
+from vitrine.games.exhibition.notation import (
+    DEPOT,
+    END,
+    NO_DESTINATION,
+    Notation,
+    Take,
+    Turn,
+)
+from vitrine.games.exhibition.options import Options
+from vitrine.games.exhibition.placement import spot_masks
+
+GAME_NAME = "exhibition"
+RULES_VERSION = "exhibition-2026.1"
+MIN_PLAYERS = 1
+MAX_PLAYERS = 5
+MARKET_PER_CONTINENT = 3
+ALL_CARDS_MASK = ALL_YEARS_MASK | EINSTEIN_BIT
+EMPTY = -1
+NOBODY = -1
+
+TAKE_PHASE = "take"
+PLACE_PHASE = "place"
+OVER = "over"
+
+
+@dataclass(frozen=True, eq=False)
+class GameConfig:
+    """What stays fixed for a whole game; shared by every copy of its state."""
+
+    table: CardTable
+    layout: LayoutData
+    hall: Hall
+    players: tuple[str, ...]
+    options: Options
+    seed: int | None
+    deck: tuple[int, ...]
+    explicit_deck: bool
+    secret_decades: tuple[int, ...]
+    notation: Notation
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def solo(self) -> bool:
+        return len(self.players) == 1
+
+    @property
+    def scoring(self) -> ScoringConstants:
+        return self.layout.scoring
+
+    @cached_property
+    def cross_player_showcases(self) -> tuple[int, ...]:
+        """Showcases whose legality depends on other players' halls."""
+        return tuple(
+            index
+            for index, showcase in enumerate(self.hall.showcases)
+            if showcase.rules.exclusive_continent or showcase.rules.unique_decades
+        )
+
+    @cached_property
+    def unique_decades_allowed(self) -> dict[int, int]:
+        """Per Unique Decades showcase: the cards of the decades allowed (D-11)."""
+        allowed = {}
+        for index, showcase in enumerate(self.hall.showcases):
+            table = showcase.rules.unique_decades
+            if table is not None:
+                first, last = table[self.num_players]
+                allowed[index] = year_window_mask(first, last + 9)
+        return allowed
+
+
+class ExhibitionState:
+    """One position of one game.  Seats are numbered from 0 (the start player)."""
+
+    __slots__ = (
+        "config",
+        "current",
+        "depots",
+        "discards",
+        "final",
+        "halls",
+        "history",
+        "masks",
+        "market",
+        "pending",
+        "round",
+        "six_round",
+        "stock_pos",
+        "vehicles",
+    )
+
+    config: GameConfig
+    current: int
+    depots: list[list[int]]
+    discards: list[int]
+    final: list[bool]
+    halls: list[list[int]]
+    history: list[Turn]
+    masks: list[list[int]]
+    market: list[list[int]]
+    pending: Take | None
+    round: int
+    six_round: list[int]
+    stock_pos: int
+    vehicles: list[int]
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+        n = config.num_players
+        continents = config.table.num_continents
+        deal = MARKET_PER_CONTINENT * continents
+        deck = config.deck
+        self.market = [
+            sorted(deck[MARKET_PER_CONTINENT * k : MARKET_PER_CONTINENT * (k + 1)])
+            for k in range(continents)
+        ]
+        self.stock_pos = deal
+        self.vehicles = [seat % continents for seat in range(n)]
+        spots = config.hall.num_spots
+        self.halls = [[EMPTY] * spots for _ in range(n)]
+        self.masks = [[0] * spots for _ in range(n)]
+        self.depots = [[] for _ in range(n)]
+        self.final = [False] * n
+        self.six_round = [0] * n
+        self.discards = []
+        self.history = []
+        self.pending = None
+        self.round = 1
+        self.current = 0
+        for player in range(n):
+            for index in range(len(config.hall.showcases)):
+                self._refresh(player, index)
+
+    # ----------------------------------------------------------------- copying
+
+    def copy(self) -> "ExhibitionState":
+        """An independent copy; the fixed configuration is shared."""
+        clone = ExhibitionState.__new__(ExhibitionState)
+        clone.config = self.config
+        clone.current = self.current
+        clone.depots = [d[:] for d in self.depots]
+        clone.discards = self.discards[:]
+        clone.final = self.final[:]
+        clone.halls = [h[:] for h in self.halls]
+        clone.history = self.history[:]
+        clone.masks = [m[:] for m in self.masks]
+        clone.market = [g[:] for g in self.market]
+        clone.pending = self.pending
+        clone.round = self.round
+        clone.six_round = self.six_round[:]
+        clone.stock_pos = self.stock_pos
+        clone.vehicles = self.vehicles[:]
+        return clone
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def num_players(self) -> int:
+        return self.config.num_players
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.current == NOBODY else self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.current == NOBODY
+
+    @property
+    def phase(self) -> str:
+        if self.current == NOBODY:
+            return OVER
+        return TAKE_PHASE if self.pending is None else PLACE_PHASE
+
+    @property
+    def stock(self) -> tuple[int, ...]:
+        """The stock in draw order: hidden information, never in a player view."""
+        return self.config.deck[self.stock_pos :]
+
+    def takes(self) -> list[Take]:
+        """The legal takes of the current player (empty outside the take step)."""
+        if self.current == NOBODY or self.pending is not None:
+            return []
+        group = self.market[self.vehicles[self.current]]
+        cards = group if group else [c for g in self.market for c in g]
+        continent_of = self.config.table.continent_of
+        continents = range(self.config.table.num_continents)
+        result = []
+        for card in cards:
+            if continent_of[card] == WHITE:
+                result.extend(Take(card, dest) for dest in continents)
+            else:
+                result.append(Take(card, NO_DESTINATION))
+        return result
+
+    def targets(self, player: int, card: int) -> list[int]:
+        """Where ``player`` may put ``card``: hall spots, then DEPOT and END."""
+        bit = 1 << card
+        result = [spot for spot, mask in enumerate(self.masks[player]) if mask & bit]
+        fits_hall = bool(result)
+        if len(self.depots[player]) < self.config.hall.depot_size:
+            result.append(DEPOT)
+        if not fits_hall:
+            result.append(END)  # D-5: only when no hall spot is legal
+        return result
+
+    def legal_moves(self) -> list[Turn]:
+        """Whole turns open to the current player.
+
+        In the place step, only the turns that complete the pending take.
+        """
+        if self.current == NOBODY:
+            return []
+        takes = [self.pending] if self.pending is not None else self.takes()
+        moves: list[Turn] = []
+        cache: dict[int, list[int]] = {}
+        for card, dest in takes:
+            targets = cache.get(card)
+            if targets is None:
+                targets = cache[card] = self.targets(self.current, card)
+            moves.extend(Turn(card, dest, target) for target in targets)
+        return moves
+
+    def legal_turns(self) -> list[str]:
+        text = self.config.notation.turn_text
+        return sorted(text(move) for move in self.legal_moves())
+
+    def legal_actions(self) -> list[str]:
+        notation = self.config.notation
+        if self.pending is not None:
+            targets = self.targets(self.current, self.pending.card)
+            return sorted(notation.target_text(t) for t in targets)
+        return sorted(notation.take_text(card, dest) for card, dest in self.takes())
+
+    # --------------------------------------------------------------- decisions
+
+    def take(self, take: Take) -> None:
+        """First decision: take a card (and for a white card, its destination)."""
+        self._check_take(take)
+        self._take(take)
+
+    def place(self, target: int) -> None:
+        """Second decision: place the pending card on ``target``."""
+        if self.pending is None:
+            raise IllegalTurnError(self._phase_refusal(PLACE_PHASE))
+        self._check_target(self.current, self.pending.card, target)
+        self._place(target)
+
+    def play(self, turn: Turn) -> None:
+        """A whole turn; in the place step the take part must match the pending one."""
+        if self.pending is not None:
+            if (turn.card, turn.dest) != self.pending:
+                pending = self.config.notation.take_text(*self.pending)
+                raise IllegalTurnError(f"{pending} was already taken: place it (e.g. '{pending} D')")
+        else:
+            self._check_take(turn)
+        self._check_target(self.current, turn.card, turn.target)
+        if self.pending is None:
+            self._take(Take(turn.card, turn.dest))
+        self._place(turn.target)
+
+    def push(self, turn: str) -> None:
+        """Play a whole turn given in notation."""
+        self.play(self.config.notation.parse_turn(turn))
+
+    def apply_action(self, action: str) -> None:
+        """Apply one decision in notation: a take in the take step, a target after."""
+        if self.current == NOBODY:
+            raise IllegalTurnError("the game is over")
+        notation = self.config.notation
+        if self.pending is None:
+            try:
+                self.take(notation.parse_take(action))
+            except NotationError as error:
+                raise NotationError(f"{error} (it is the take step)") from None
+        else:
+            try:
+                self.place(notation.parse_target(action))
+            except NotationError as error:
+                raise NotationError(f"{error} (it is the place step)") from None
+
+    def play_unchecked(self, turn: Turn) -> None:
+        """A turn taken from :meth:`legal_moves`, applied without re-checking.
+
+        The fast path for playouts and search.
+        """
+        if self.pending is None:
+            self._take(Take(turn.card, turn.dest))
+        self._place(turn.target)
+
+    # ------------------------------------------------------------- refusals
+
+    def _phase_refusal(self, wanted: str) -> str:
+        if self.current == NOBODY:
+            return "the game is over"
+        if wanted == PLACE_PHASE:
+            return "nothing to place: take a card first"
+        pending = self.config.notation.take_text(*self.pending) if self.pending else ""
+        return f"{pending} was already taken: place it first"
+
+    def _check_take(self, take: Take | Turn) -> None:
+        if self.current == NOBODY or self.pending is not None:
+            raise IllegalTurnError(self._phase_refusal(TAKE_PHASE))
+        table = self.config.table
+        card, dest = take[0], take[1]
+        label = card_label(card)
+        where = next((k for k, group in enumerate(self.market) if card in group), None)
+        if where is None:
+            raise IllegalTurnError(f"{label} is not in the market")
+        vehicle = self.vehicles[self.current]
+        if where != vehicle and self.market[vehicle]:
+            raise IllegalTurnError(
+                f"{label} lies at {table.continent_names[where]}, but your vehicle is at "
+                f"{table.continent_names[vehicle]}, which still has cards"
+            )
+        white = table.continent_of[card] == WHITE
+        if white and not 0 <= dest < table.num_continents:
+            raise IllegalTurnError(f"{label} is white: choose the vehicle's destination")
+        if not white and dest != NO_DESTINATION:
+            raise IllegalTurnError(f"{label} is not white: its continent sets the destination")
+
+    def _check_target(self, player: int, card: int, target: int) -> None:
+        legal = self.targets(player, card)
+        if target in legal:
+            return
+        label = card_label(card)
+        if target == DEPOT:
+            raise IllegalTurnError(f"the depot is full ({self.config.hall.depot_size} cards)")
+        if target == END:
+            spot = self.config.notation.target_text(legal[0])
+            raise IllegalTurnError(
+                f"you may end the exhibition only when {label} fits no hall spot (it fits {spot})"
+            )
+        from vitrine.games.exhibition.explain import explain_refusal
+
+        raise IllegalTurnError(explain_refusal(self, player, card, target))
+
+    # ------------------------------------------------------------ mechanics
+
+    def _take(self, take: Take) -> None:
+        card, dest = take
+        config = self.config
+        player = self.current
+        group = next(group for group in self.market if card in group)
+        group.remove(card)
+        continent = config.table.continent_of[card]
+        self.vehicles[player] = dest if continent == WHITE else continent
+        if self.stock_pos < NUM_CARDS:
+            new = config.deck[self.stock_pos]
+            self.stock_pos += 1
+            group.append(new)
+            group.sort()
+        self.pending = take
+
+    def _place(self, target: int) -> None:
+        assert self.pending is not None
+        player = self.current
+        card = self.pending.card
+        self.history.append(Turn(card, self.pending.dest, target))
+        self.pending = None
+        if target == DEPOT:
+            self.depots[player].append(card)
+        elif target == END:
+            self.discards.append(card)
+            self.final[player] = True
+        else:
+            hall = self.halls[player]
+            hall[target] = card
+            config = self.config
+            index = config.hall.spot_showcase[target]
+            if index in config.cross_player_showcases:
+                for seat in range(config.num_players):
+                    self._refresh(seat, index)
+            else:
+                self._refresh(player, index)
+            if not self.six_round[player] and self._holds_all_continents(hall):
+                self.six_round[player] = self.round
+            if EMPTY not in hall:
+                self.final[player] = True
+        self._advance(player)
+
+    def _holds_all_continents(self, hall: list[int]) -> bool:
+        continent_of = self.config.table.continent_of
+        held = {continent_of[card] for card in hall if card != EMPTY}
+        held.discard(WHITE)
+        return len(held) == self.config.table.num_continents
+
+    def _advance(self, player: int) -> None:
+        """Pass the turn on, skipping final players; close rounds (D-7)."""
+        n = self.config.num_players
+        final = self.final
+        following = next(
+            (seat for seat in (*range(player + 1, n), *range(player + 1)) if not final[seat]),
+            NOBODY,
+        )
+        if following == NOBODY:
+            self.current = NOBODY
+            return
+        if following <= player:
+            self.round += 1
+        self.current = following
+        if not any(self.market):
+            # D-4: with no card left anywhere, every exhibition becomes final.
+            for seat in range(n):
+                final[seat] = True
+            self.current = NOBODY
+
+    def _refresh(self, player: int, index: int) -> None:
+        """Recompute the legality masks of one showcase of one player."""
+        config = self.config
+        spots = config.hall.spots_of(index)
+        showcase = config.hall.showcases[index]
+        cards = self.halls[player][spots.start : spots.stop]
+        masks = spot_masks(showcase, cards, config.table, self.context(player, index))
+        self.masks[player][spots.start : spots.stop] = masks
+
+    def context(self, player: int, index: int) -> int:
+        """Cards the other players' halls still allow in showcase ``index``."""
+        config = self.config
+        rules = config.hall.showcases[index].rules
+        allowed = ALL_CARDS_MASK
+        spots = config.hall.spots_of(index)
+        table = config.table
+        if rules.exclusive_continent:
+            for seat in range(config.num_players):
+                if seat != player:
+                    claim = self.claimed_continent(seat, index)
+                    if claim != WHITE:
+                        allowed &= ~table.continent_mask[claim]
+        if rules.unique_decades:
+            allowed &= config.unique_decades_allowed[index]
+            for hall in self.halls:
+                for card in hall[spots.start : spots.stop]:
+                    if card != EMPTY:
+                        allowed &= ~table.decade_mask[card // 10]
+        return allowed
+
+    def claimed_continent(self, player: int, index: int) -> int:
+        """The continent ``player``'s one-continent showcase claims, or WHITE."""
+        spots = self.config.hall.spots_of(index)
+        continent_of = self.config.table.continent_of
+        for card in self.halls[player][spots.start : spots.stop]:
+            if card != EMPTY and continent_of[card] != WHITE:
+                return continent_of[card]
+        return WHITE
+
+    # ------------------------------------------------------------- records
+
+    def turn_texts(self) -> list[str]:
+        """The turns so far in notation, with a pending take last (if any)."""
+        notation = self.config.notation
+        texts = [notation.turn_text(turn) for turn in self.history]
+        if self.pending is not None:
+            texts.append(notation.take_text(*self.pending))
+        return texts
+
+    def record(self) -> Record:
+        config = self.config
+        setup: dict[str, Any] = {}
+        if config.explicit_deck:
+            setup["deck"] = [card_year(c) or card_label(c) for c in config.deck]
+        if config.options.secret_decade:
+            setup["secret_decades"] = list(config.secret_decades)
+        return Record(
+            game=GAME_NAME,
+            rules_version=RULES_VERSION,
+            players=config.players,
+            options=config.options.to_dict(),
+            turns=tuple(self.turn_texts()),
+            seed=config.seed,
+            setup=setup,
+        )
+
+    # ------------------------------------------------------------- results
+
+    def hall_cards(self, player: int) -> Iterator[int]:
+        return (card for card in self.halls[player] if card != EMPTY)
+
+    def returns(self) -> list[float]:
+        from vitrine.games.exhibition.scoring import score_game
+
+        ranks = [sheet.rank for sheet in score_game(self).players]
+        winners = ranks.count(1)
+        return [1.0 / winners if rank == 1 else 0.0 for rank in ranks]
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        from vitrine.games.exhibition.view import player_view
+
+        return player_view(self, player)
+
+
+def make_config(
+    table: CardTable,
+    layout: LayoutData,
+    players: Sequence[str],
+    options: Options,
+    seed: int | None,
+    deck: tuple[int, ...],
+    explicit_deck: bool,
+    secret_decades: tuple[int, ...],
+) -> GameConfig:
+    if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
+        raise VitrineError(
+            f"Exhibition is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}"
+        )
+    hall = layout.hall(options.variations)
+    return GameConfig(
+        table=table,
+        layout=layout,
+        hall=hall,
+        players=tuple(players),
+        options=options,
+        seed=seed,
+        deck=deck,
+        explicit_deck=explicit_deck,
+        secret_decades=secret_decades,
+        notation=Notation(hall, table),
+    )

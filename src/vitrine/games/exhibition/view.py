@@ -1,0 +1,89 @@
+"""What one player (or a spectator) may see: the only door to the state.
+
+Everything public is here: the market in each group's ascending order, the
+vehicles, every hall and depot, the discarded cards, the turns so far.  Two
+things are withheld: the stock's order (only its size is shown) and the other
+players' secret decades until the game is over.  The CLI, the bots and the
+server all read the game through this function, so a secret cannot leak by
+one interface forgetting to hide it.
+"""
+
+from typing import TYPE_CHECKING, Any
+
+from vitrine.games.exhibition.cards import card_label
+from vitrine.games.exhibition.scoring import score_game
+from vitrine.games.exhibition.state import GAME_NAME, RULES_VERSION
+
+if TYPE_CHECKING:
+    from vitrine.games.exhibition.state import ExhibitionState
+
+
+def _labels(cards: list[int]) -> list[str]:
+    return [card_label(c) for c in cards]
+
+
+def player_view(state: "ExhibitionState", viewer: int | None) -> dict[str, Any]:
+    """JSON-ready view of ``state`` for seat ``viewer`` (None: a spectator)."""
+    config = state.config
+    table = config.table
+    hall = config.hall
+    if viewer is not None and not 0 <= viewer < config.num_players:
+        raise ValueError(f"no seat {viewer} in a {config.num_players}-player game")
+    codes = table.continent_codes
+    secret: list[int | None] = []
+    if config.options.secret_decade:
+        secret = [
+            decade if state.is_over or seat == viewer else None
+            for seat, decade in enumerate(config.secret_decades)
+        ]
+    view: dict[str, Any] = {
+        "game": GAME_NAME,
+        "rules_version": RULES_VERSION,
+        "viewer": viewer,
+        "players": list(config.players),
+        "options": config.options.to_dict(),
+        "showcases": [
+            {
+                "key": s.key,
+                "name": s.name,
+                "spots": list(hall.spot_names[s.first_spot : s.first_spot + s.size]),
+            }
+            for s in hall.showcases
+        ],
+        "depot_size": hall.depot_size,
+        "round": state.round,
+        "phase": state.phase,
+        "current_player": state.current_player,
+        "pending": None if state.pending is None else config.notation.take_text(*state.pending),
+        "market": {codes[k]: _labels(group) for k, group in enumerate(state.market)},
+        "stock_count": len(state.stock),
+        "vehicles": [codes[v] for v in state.vehicles],
+        "halls": [
+            {name: (card_label(c) if c >= 0 else None) for name, c in zip(hall.spot_names, h, strict=True)}
+            for h in state.halls
+        ],
+        "depots": [_labels(d) for d in state.depots],
+        "final": list(state.final),
+        "discards": _labels(state.discards),
+        "all_continents_round": [r or None for r in state.six_round],
+        "secret_decades": secret,
+        "turns": state.turn_texts(),
+    }
+    if viewer is not None and viewer == state.current_player:
+        view["legal_actions"] = state.legal_actions()
+        view["legal_turns"] = state.legal_turns()
+    if state.is_over:
+        view["scores"] = [
+            {
+                "player": sheet.player,
+                "name": sheet.name,
+                "categories": sheet.categories,
+                "total": sheet.total,
+                "tiebreak_distance": sheet.tiebreak_distance,
+                "rank": sheet.rank,
+            }
+            for sheet in score_game(state).players
+        ]
+    return view
+
+
