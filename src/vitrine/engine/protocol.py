@@ -12,6 +12,7 @@ through decisions; ``legal_turns``/``push`` handle whole turns at once.
 """
 
 from collections.abc import Mapping, Sequence
+from random import Random
 from typing import Any, Protocol, Self
 
 from vitrine.engine.record import Record
@@ -30,6 +31,10 @@ class GameState(Protocol):
     @property
     def is_over(self) -> bool: ...
 
+    @property
+    def mid_turn(self) -> bool:
+        """True between two decisions of one turn (the same player acts next)."""
+
     def legal_actions(self) -> list[str]:
         """Decisions open to the current player at this step, canonical, sorted."""
 
@@ -46,7 +51,8 @@ class GameState(Protocol):
         """What ``player`` may see (None: a spectator), as JSON-ready data.
 
         The one place where hidden information is withheld: every interface
-        goes through it.
+        goes through it.  When ``player`` is to act, the view holds
+        ``legal_actions`` (and ``legal_turns``) in notation.
         """
 
     def returns(self) -> list[float]:
@@ -75,3 +81,13 @@ class Game(Protocol):
 
     def parse_options(self, variants: Sequence[str]) -> dict[str, Any]:
         """Options from command-line style names, refusing unknown ones."""
+
+    def determinize(self, view: Mapping[str, Any], rng: Random) -> GameState:
+        """A full state consistent with a player's view, hidden parts sampled.
+
+        How bots that see only their view search: every sample is a position
+        the player cannot tell apart from the real one.
+        """
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        """A quick estimate of how well ``player`` stands, for greedy play."""

@@ -1,14 +1,17 @@
 """Starting and replaying games: seeds, deck orders and records (D-2, D-12)."""
 
 from collections.abc import Mapping, Sequence
+from random import Random
 from typing import Any
 
 from vitrine.engine.errors import RecordError, VitrineError
 from vitrine.engine.record import Record
 from vitrine.engine.rng import SplitMix64
 from vitrine.games.exhibition.cards import NUM_CARDS, CardTable, card_from_label, load_card_table
+from vitrine.games.exhibition.determinize import determinize
 from vitrine.games.exhibition.layout import LayoutData, default_layout
 from vitrine.games.exhibition.options import Options
+from vitrine.games.exhibition.scoring import score_game
 from vitrine.games.exhibition.state import (
     GAME_NAME,
     MAX_PLAYERS,
@@ -19,6 +22,7 @@ from vitrine.games.exhibition.state import (
 )
 
 SETUP_FIELDS = ("deck", "secret_decades")
+FLEXIBILITY_WEIGHT = 0.01
 
 
 def deal(seed: int, table: CardTable) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -146,6 +150,15 @@ class ExhibitionGame:
             except VitrineError as error:
                 raise RecordError(f"{text!r}: {error}", number) from None
         return state
+
+    def determinize(self, view: Mapping[str, Any], rng: Random) -> ExhibitionState:
+        return determinize(self, view, rng)
+
+    def evaluate(self, state: ExhibitionState, player: int) -> float:
+        """The player's score now, plus a little for every card each empty spot
+        still accepts: keeping showcases fillable is worth something."""
+        openness = sum(mask.bit_count() for mask in state.masks[player])
+        return score_game(state).players[player].total + FLEXIBILITY_WEIGHT * openness
 
     def load(self, text: str) -> ExhibitionState:
         """Replay a record given as JSON text."""

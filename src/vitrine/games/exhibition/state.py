@@ -161,9 +161,7 @@ class ExhibitionState:
         self.pending = None
         self.round = 1
         self.current = 0
-        for player in range(n):
-            for index in range(len(config.hall.showcases)):
-                self._refresh(player, index)
+        self.refresh_all()
 
     # ----------------------------------------------------------------- copying
 
@@ -205,6 +203,11 @@ class ExhibitionState:
         if self.current == NOBODY:
             return OVER
         return TAKE_PHASE if self.pending is None else PLACE_PHASE
+
+    @property
+    def mid_turn(self) -> bool:
+        """Between the take and the placement of one turn."""
+        return self.pending is not None
 
     @property
     def stock(self) -> tuple[int, ...]:
@@ -438,6 +441,12 @@ class ExhibitionState:
             for seat in range(n):
                 final[seat] = True
             self.current = NOBODY
+
+    def refresh_all(self) -> None:
+        """Recompute every legality mask (after building a position by hand)."""
+        for player in range(self.config.num_players):
+            for index in range(len(self.config.hall.showcases)):
+                self._refresh(player, index)
 
     def _refresh(self, player: int, index: int) -> None:
         """Recompute the legality masks of one showcase of one player."""

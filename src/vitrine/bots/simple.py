@@ -1,0 +1,53 @@
+"""Baseline bots: uniformly random, and greedy on the game's own evaluation."""
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
+from vitrine.engine.protocol import Game, GameState
+
+
+class RandomBot:
+    """Picks uniformly among the legal decisions: the floor every bot must beat."""
+
+    name = "random"
+
+    def choose(self, game: Game, view: Mapping[str, Any], rng: Random) -> str:
+        actions: list[str] = view["legal_actions"]
+        return actions[rng.randrange(len(actions))]
+
+
+class GreedyBot:
+    """Best immediate gain: the whole turn that leaves the best evaluation.
+
+    A decision that leaves the turn unfinished (a take before its placement)
+    is worth its best completion.  Ties are broken at random so that equal
+    choices do not always favour the first in notation order.
+    """
+
+    name = "greedy"
+
+    def choose(self, game: Game, view: Mapping[str, Any], rng: Random) -> str:
+        state = game.determinize(view, rng)
+        player = view["viewer"]
+        best: list[str] = []
+        best_value = float("-inf")
+        for action in view["legal_actions"]:
+            child = state.copy()
+            child.apply_action(action)
+            value = self._value(game, child, player)
+            if value > best_value:
+                best, best_value = [action], value
+            elif value == best_value:
+                best.append(action)
+        return best[rng.randrange(len(best))]
+
+    def _value(self, game: Game, state: GameState, player: int) -> float:
+        if not state.mid_turn:
+            return game.evaluate(state, player)
+        values = []
+        for action in state.legal_actions():
+            child = state.copy()
+            child.apply_action(action)
+            values.append(self._value(game, child, player))
+        return max(values)
