@@ -64,7 +64,9 @@ def main() -> None:
     args = parser.parse_args()
     game = ExhibitionGame()
     print(f"vitrine engine benchmark: Python {platform.python_version()}, one core")
-    print(f"{'players':>7} {'games/s':>9} {'turns/s':>9} {'turns/game':>10} {'legal-turn gens/s':>18}")
+    print(
+        f"{'players':>7} {'games/s':>9} {'turns/s':>9} {'turns/game':>10} {'legal-turn gens/s':>18}"
+    )
     for players in (1, 2, 4, 5):
         games_rate, turns_rate = measure_playouts(game, players, args.seconds)
         generation = measure_generation(game, players, args.seconds)

@@ -8,7 +8,7 @@ Tests compare the two on many random positions.
 """
 
 from collections.abc import Sequence
-from itertools import product
+from itertools import pairwise, product
 
 from vitrine.games.exhibition.cards import EINSTEIN, WHITE, CardTable
 from vitrine.games.exhibition.layout import Showcase
@@ -25,17 +25,18 @@ def _years_ok(showcase: Showcase, slots: Slots, table: CardTable) -> bool:
     for wild in einstein_years:
         years = [(i, 1900 + c if c != EINSTEIN else wild) for i, c in filled]
         ok = True
-        for (i, a), (j, b) in zip(years, years[1:], strict=False):
-            assert a is not None and b is not None
-            distance = j - i
-            if b <= a:
+        for (i, a), (j, b) in pairwise(years):
+            assert a is not None
+            assert b is not None
+            gap, distance = b - a, j - i
+            if gap <= 0:
                 ok = False
-            elif rules.max_gap_per_step and b - a > rules.max_gap_per_step * distance:
+            if rules.max_gap_per_step and gap > rules.max_gap_per_step * distance:
                 ok = False
-            elif rules.min_gap_per_step and b - a < rules.min_gap_per_step * distance:
+            if rules.min_gap_per_step and gap < rules.min_gap_per_step * distance:
                 ok = False
         if rules.links_within_years:
-            for (_, a), (_, b) in zip(filled, filled[1:], strict=False):
+            for (_, a), (_, b) in pairwise(filled):
                 same = table.continent_of[a] == table.continent_of[b]
                 if not same and abs(a - b) > rules.links_within_years:
                     ok = False

@@ -10,8 +10,8 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from rules_oracle import showcase_ok
 
+from rules_oracle import showcase_ok
 from vitrine.games.exhibition import ExhibitionGame, ExhibitionState, score_game
 from vitrine.games.exhibition.cards import NUM_CARDS, WHITE
 from vitrine.games.exhibition.notation import DEPOT, END
@@ -42,9 +42,7 @@ def _showcase_context(
     showcase = config.hall.showcases[index]
     spots = config.hall.spots_of(index)
     claimed = {
-        state.claimed_continent(seat, index)
-        for seat in range(config.num_players)
-        if seat != player
+        state.claimed_continent(seat, index) for seat in range(config.num_players) if seat != player
     } - {WHITE}
     elsewhere = {
         card // 10
@@ -127,7 +125,9 @@ def check_views_hide_secrets(state: ExhibitionState, rng: random.Random) -> None
     assert all(d is None for d in spectator["secret_decades"]) or state.is_over
 
 
-def play_checked(seed: int, players: int, options: dict[str, Any], choice_seed: int) -> ExhibitionState:
+def play_checked(
+    seed: int, players: int, options: dict[str, Any], choice_seed: int
+) -> ExhibitionState:
     rng = random.Random(choice_seed)
     state = GAME.start([f"P{i}" for i in range(players)], options, seed=seed)
     notation = state.config.notation

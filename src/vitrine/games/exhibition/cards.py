@@ -161,7 +161,9 @@ def parse_card_data(data: Any) -> CardTable:
         sum(1 << c for c in range(NUM_CARDS) if continent_of[c] == k) for k in range(len(codes))
     )
     white_mask = sum(1 << c for c in range(NUM_CARDS) if continent_of[c] == WHITE)
-    decade_mask = tuple(year_window_mask(FIRST_YEAR + 10 * d, FIRST_YEAR + 10 * d + 9) for d in range(10))
+    decade_mask = tuple(
+        year_window_mask(FIRST_YEAR + 10 * d, FIRST_YEAR + 10 * d + 9) for d in range(10)
+    )
     return CardTable(
         continent_codes=codes,
         continent_names=names,

@@ -15,7 +15,6 @@ from vitrine.games.exhibition.cards import NUM_CARDS, card_from_label
 from vitrine.games.exhibition.state import NOBODY, ExhibitionState, make_config
 
 
-
 def _card(label: str) -> int:
     card = card_from_label(label)
     if card is None:
@@ -74,5 +73,3 @@ def determinize(game: Any, view: Mapping[str, Any], rng: Random) -> ExhibitionSt
     state.pending = None if notation_take is None else notation.parse_take(notation_take)
     state.refresh_all()
     return state
-
-

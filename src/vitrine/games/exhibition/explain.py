@@ -35,7 +35,10 @@ def _context_reason(state: "ExhibitionState", player: int, index: int, card: int
             )
         spots = config.hall.spots_of(index)
         for seat, name in enumerate(config.players):
-            if any(c >= 0 and c // 10 == card // 10 for c in state.halls[seat][spots.start : spots.stop]):
+            if any(
+                c >= 0 and c // 10 == card // 10
+                for c in state.halls[seat][spots.start : spots.stop]
+            ):
                 return f"the {decade}s are already in {name}'s {showcase.name} showcase"
     return None
 

@@ -4,12 +4,14 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
-from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.errors import NotationError, RecordError, VitrineError
+from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Record
 from vitrine.engine.rng import SplitMix64
 from vitrine.games.exhibition.cards import NUM_CARDS, CardTable, card_from_label, load_card_table
 from vitrine.games.exhibition.determinize import determinize
 from vitrine.games.exhibition.layout import LayoutData, default_layout
+from vitrine.games.exhibition.notation import TURN_FORMAT, Notation, Take
 from vitrine.games.exhibition.options import Options
 from vitrine.games.exhibition.scoring import score_game
 from vitrine.games.exhibition.state import (
@@ -48,7 +50,9 @@ def parse_deck(raw: Any) -> tuple[int, ...]:
     for position, entry in enumerate(raw, start=1):
         card = card_from_label(str(entry)) if isinstance(entry, int | str) else None
         if card is None or isinstance(entry, bool) or (isinstance(entry, str) and entry != "EIN"):
-            raise VitrineError(f"'deck' position {position}: {entry!r} is not a card (a year or \"EIN\")")
+            raise VitrineError(
+                f"'deck' position {position}: {entry!r} is not a card (a year or \"EIN\")"
+            )
         if card in cards:
             raise VitrineError(f"'deck' position {position}: {entry!r} appears twice")
         cards.append(card)
@@ -128,7 +132,8 @@ class ExhibitionGame:
             raise RecordError(f"record is for the game {record.game!r}, not {GAME_NAME!r}")
         if record.rules_version != RULES_VERSION:
             raise RecordError(
-                f"unknown rules_version {record.rules_version!r} (this engine plays {RULES_VERSION!r})"
+                f"unknown rules_version {record.rules_version!r} "
+                f"(this engine plays {RULES_VERSION!r})"
             )
         try:
             deck = parse_deck(record.setup["deck"]) if "deck" in record.setup else None
@@ -141,22 +146,35 @@ class ExhibitionGame:
         except VitrineError as error:
             raise RecordError(str(error)) from None
         last = len(record.turns)
+        notation = state.config.notation
         for number, text in enumerate(record.turns, start=1):
             try:
                 if number == last and " " not in text and not state.is_over:
-                    state.apply_action(text)
+                    state.take(self._pending_take(notation, text))
                 else:
                     state.push(text)
             except VitrineError as error:
                 raise RecordError(f"{text!r}: {error}", number) from None
         return state
 
+    @staticmethod
+    def _pending_take(notation: Notation, text: str) -> Take:
+        try:
+            return notation.parse_take(text)
+        except NotationError:
+            raise NotationError(
+                f"malformed turn {text!r}: expected {TURN_FORMAT}, "
+                "or a take alone as the record's last entry"
+            ) from None
+
     def determinize(self, view: Mapping[str, Any], rng: Random) -> ExhibitionState:
         return determinize(self, view, rng)
 
-    def evaluate(self, state: ExhibitionState, player: int) -> float:
+    def evaluate(self, state: GameState, player: int) -> float:
         """The player's score now, plus a little for every card each empty spot
         still accepts: keeping showcases fillable is worth something."""
+        if not isinstance(state, ExhibitionState):
+            raise TypeError("not an Exhibition state")
         openness = sum(mask.bit_count() for mask in state.masks[player])
         return score_game(state).players[player].total + FLEXIBILITY_WEIGHT * openness
 

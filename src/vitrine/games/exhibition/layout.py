@@ -160,7 +160,13 @@ def _parse_rules(raw: Any, where: str, size: int) -> ShowcaseRules:
     unknown = set(raw) - RULE_KEYS
     if unknown:
         raise _fail(where, f"unknown rule(s) {sorted(unknown)}")
-    for flag in ("distinct_continents", "same_continent", "exclusive_continent", "same_decade", "whites"):
+    for flag in (
+        "distinct_continents",
+        "same_continent",
+        "exclusive_continent",
+        "same_decade",
+        "whites",
+    ):
         if flag in raw and not isinstance(raw[flag], bool):
             raise _fail(where, f"rule '{flag}' must be true or false")
     numbers = {
@@ -177,7 +183,9 @@ def _parse_rules(raw: Any, where: str, size: int) -> ShowcaseRules:
         for count, bounds in table.items():
             ok = count.isdigit() and isinstance(bounds, list) and len(bounds) == 2
             if not ok or not all(isinstance(b, int) and b % 10 == 0 for b in bounds):
-                raise _fail(where, f"'unique_decades' entry {count!r} must be [first, last] decades")
+                raise _fail(
+                    where, f"'unique_decades' entry {count!r} must be [first, last] decades"
+                )
             unique[int(count)] = (bounds[0], bounds[1])
     rules = ShowcaseRules(
         distinct_continents=raw.get("distinct_continents", False),
@@ -201,7 +209,16 @@ def _parse_rules(raw: Any, where: str, size: int) -> ShowcaseRules:
 
 
 def _parse_showcase(raw: Any, where: str, variation: bool) -> Showcase:
-    allowed = {"key", "name", "prefix", "size", "rules", "scoring", "tiebreak_closest_to", "solo_closeness"}
+    allowed = {
+        "key",
+        "name",
+        "prefix",
+        "size",
+        "rules",
+        "scoring",
+        "tiebreak_closest_to",
+        "solo_closeness",
+    }
     allowed |= {"covers"} if variation else set()
     if not isinstance(raw, dict):
         raise _fail(where, "must be an object")
@@ -219,7 +236,9 @@ def _parse_showcase(raw: Any, where: str, variation: bool) -> Showcase:
     if "solo_closeness" in raw:
         spec = raw["solo_closeness"]
         try:
-            closeness = SoloCloseness(int(spec["target"]), Fraction(spec["points"]), Fraction(spec["per_year"]))
+            closeness = SoloCloseness(
+                int(spec["target"]), Fraction(spec["points"]), Fraction(spec["per_year"])
+            )
         except (KeyError, TypeError, ValueError):
             raise _fail(where, "'solo_closeness' needs target, points and per_year") from None
     tiebreak = raw.get("tiebreak_closest_to")
@@ -268,7 +287,9 @@ def parse_layout(data: Any) -> LayoutData:
         all_continents_awards=_int_list(awards.get("awards"), "'all_continents.awards'"),
         all_continents_solo=_positive_int(awards.get("solo"), "'all_continents'", "solo"),
         solo_multiplier=_positive_int(data.get("solo_multiplier"), "top level", "solo_multiplier"),
-        solo_market_award=_positive_int(data.get("solo_market_award"), "top level", "solo_market_award"),
+        solo_market_award=_positive_int(
+            data.get("solo_market_award"), "top level", "solo_market_award"
+        ),
     )
     depot = _positive_int(data.get("depot_size"), "top level", "depot_size")
     return LayoutData(base, variations, depot, scoring)

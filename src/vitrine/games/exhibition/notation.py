@@ -59,12 +59,16 @@ class Notation:
     def parse_take(self, text: str) -> Take:
         match = _TAKE_RE.fullmatch(text)
         if match is None:
-            raise NotationError(f"malformed take {text!r}: expected '<card>[@<continent>]', e.g. '1907' or 'EIN@AS'")
+            raise NotationError(
+                f"malformed take {text!r}: expected '<card>[@<continent>]', e.g. '1907' or 'EIN@AS'"
+            )
         return self._take(match, text)
 
     def parse_target(self, text: str) -> int:
         if text not in self.targets:
-            spots = " ".join(self.target_names[i] for i in sorted(i for i in self.target_names if i >= 0))
+            spots = " ".join(
+                self.target_names[i] for i in sorted(i for i in self.target_names if i >= 0)
+            )
             raise NotationError(f"unknown target {text!r}: expected a spot ({spots}), D or X")
         return self.targets[text]
 

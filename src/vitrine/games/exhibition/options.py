@@ -31,7 +31,9 @@ class Options:
         if not isinstance(secret, bool):
             raise OptionsError("option 'secret_decade' must be true or false")
         variations = data.get("variations", [])
-        if not isinstance(variations, list | tuple) or not all(isinstance(v, str) for v in variations):
+        if not isinstance(variations, list | tuple) or not all(
+            isinstance(v, str) for v in variations
+        ):
             raise OptionsError("option 'variations' must be a list of variation names")
         if len(set(variations)) != len(variations):
             raise OptionsError("option 'variations' names a variation twice")
@@ -42,4 +44,6 @@ class Options:
     def from_names(cls, names: Sequence[str], layout: LayoutData) -> "Options":
         """Options from command-line names: ``secret_decade`` or a variation."""
         variations = [name for name in names if name != SECRET_DECADE]
-        return cls.from_dict({"secret_decade": SECRET_DECADE in names, "variations": variations}, layout)
+        return cls.from_dict(
+            {"secret_decade": SECRET_DECADE in names, "variations": variations}, layout
+        )

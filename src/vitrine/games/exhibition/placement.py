@@ -90,7 +90,10 @@ def card_filters(
         for continent in coloured:
             name = table.continent_names[continent]
             filters.append(
-                (f"{showcase.name} already holds a card of {name}", ~table.continent_mask[continent])
+                (
+                    f"{showcase.name} already holds a card of {name}",
+                    ~table.continent_mask[continent],
+                )
             )
     if rules.same_continent and coloured:
         name = table.continent_names[coloured[0]]
@@ -105,7 +108,10 @@ def card_filters(
         if years:
             decade = FIRST_YEAR + years[0] // 10 * 10
             filters.append(
-                (f"{showcase.name} holds cards of the {decade}s only", table.decade_mask[years[0] // 10])
+                (
+                    f"{showcase.name} holds cards of the {decade}s only",
+                    table.decade_mask[years[0] // 10],
+                )
             )
     return filters
 

@@ -9,6 +9,7 @@ so every figure stays an integer.
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from vitrine.games.exhibition.cards import EINSTEIN, FIRST_YEAR, WHITE, YEARS
 from vitrine.games.exhibition.layout import Showcase
@@ -60,13 +61,13 @@ class GameScore:
     final: bool
 
 
-def _dense_awards(values: Sequence[int | None], awards: Sequence[int], higher_wins: bool) -> list[int]:
+def _dense_awards(
+    values: Sequence[int | None], awards: Sequence[int], higher_wins: bool
+) -> list[int]:
     """Dense ranking: the best distinct value gets awards[0], the next awards[1]..."""
     distinct = sorted({v for v in values if v is not None}, reverse=higher_wins)
     place = {value: index for index, value in enumerate(distinct)}
-    return [
-        awards[place[v]] if v is not None and place[v] < len(awards) else 0 for v in values
-    ]
+    return [awards[place[v]] if v is not None and place[v] < len(awards) else 0 for v in values]
 
 
 def _years(cards: Sequence[int]) -> list[int]:
@@ -126,9 +127,7 @@ def _all_continents(state: "ExhibitionState") -> list[int]:
     if state.config.solo:
         return [scoring.all_continents_solo if state.six_round[0] else 0]
     # Before the end, only completed rounds count (D-14).
-    counted = [
-        r if r and (state.is_over or r < state.round) else None for r in state.six_round
-    ]
+    counted = [r if r and (state.is_over or r < state.round) else None for r in state.six_round]
     return _dense_awards(counted, scoring.all_continents_awards, higher_wins=False)
 
 
@@ -150,7 +149,9 @@ def _ranked_showcases(state: "ExhibitionState") -> dict[str, list[int]]:
         else:
             value, higher_wins = _RANKED[showcase.scoring]
             values = [None if pair is None else value(pair) for pair in pairs]
-            result[showcase.scoring] = _dense_awards(values, config.scoring.rank_awards, higher_wins)
+            result[showcase.scoring] = _dense_awards(
+                values, config.scoring.rank_awards, higher_wins
+            )
     return result
 
 
@@ -175,7 +176,7 @@ def _solo_closeness(state: "ExhibitionState") -> int | None:
     if card in (-1, EINSTEIN):
         return 0
     distance = abs(FIRST_YEAR + card - rule.target)
-    points = max(rule.points - rule.per_year * distance, 0)
+    points = max(rule.points - rule.per_year * distance, Fraction(0))
     return int(points * config.scoring.solo_multiplier)
 
 

@@ -114,8 +114,8 @@ class ExhibitionState:
         "final",
         "halls",
         "history",
-        "masks",
         "market",
+        "masks",
         "pending",
         "round",
         "six_round",
@@ -222,7 +222,7 @@ class ExhibitionState:
         cards = group if group else [c for g in self.market for c in g]
         continent_of = self.config.table.continent_of
         continents = range(self.config.table.num_continents)
-        result = []
+        result: list[Take] = []
         for card in cards:
             if continent_of[card] == WHITE:
                 result.extend(Take(card, dest) for dest in continents)
@@ -288,7 +288,9 @@ class ExhibitionState:
         if self.pending is not None:
             if (turn.card, turn.dest) != self.pending:
                 pending = self.config.notation.take_text(*self.pending)
-                raise IllegalTurnError(f"{pending} was already taken: place it (e.g. '{pending} D')")
+                raise IllegalTurnError(
+                    f"{pending} was already taken: place it (e.g. '{pending} D')"
+                )
         else:
             self._check_take(turn)
         self._check_target(self.current, turn.card, turn.target)

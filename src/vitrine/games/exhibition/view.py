@@ -59,7 +59,10 @@ def player_view(state: "ExhibitionState", viewer: int | None) -> dict[str, Any]:
         "stock_count": len(state.stock),
         "vehicles": [codes[v] for v in state.vehicles],
         "halls": [
-            {name: (card_label(c) if c >= 0 else None) for name, c in zip(hall.spot_names, h, strict=True)}
+            {
+                name: (card_label(c) if c >= 0 else None)
+                for name, c in zip(hall.spot_names, h, strict=True)
+            }
             for h in state.halls
         ],
         "depots": [_labels(d) for d in state.depots],
@@ -85,5 +88,3 @@ def player_view(state: "ExhibitionState", viewer: int | None) -> dict[str, Any]:
             for sheet in score_game(state).players
         ]
     return view
-
-

@@ -1,0 +1,174 @@
+"""Game records (D-12): round trips, exact replays, and precise refusals."""
+
+import json
+from typing import Any
+
+import pytest
+
+from vitrine.engine.errors import RecordError
+from vitrine.engine.record import Record
+from vitrine.games.exhibition import ExhibitionGame, deal
+from vitrine.games.exhibition.cards import EINSTEIN
+
+GAME = ExhibitionGame()
+
+
+def _record(**changes: Any) -> str:
+    data: dict[str, Any] = {
+        "game": "exhibition",
+        "rules_version": GAME.rules_version,
+        "seed": 42,
+        "players": ["Ana", "Bo"],
+        "options": {"secret_decade": False, "variations": []},
+        "turns": [],
+    }
+    data.update(changes)
+    return json.dumps({k: v for k, v in data.items() if v is not None})
+
+
+def _first_turns(count: int) -> list[str]:
+    state = GAME.start(["Ana", "Bo"], seed=42)
+    turns = []
+    for _ in range(count):
+        turn = state.legal_turns()[0]
+        state.push(turn)
+        turns.append(turn)
+    return turns
+
+
+def test_record_round_trips_through_json() -> None:
+    state = GAME.start(["Ana", "Bo", "Cy"], {"secret_decade": True}, seed=9)
+    for turn in _first_turns(0):
+        state.push(turn)
+    for _ in range(7):
+        state.push(state.legal_turns()[-1])
+    record = state.record()
+    assert Record.from_json(record.to_json(), ("deck", "secret_decades")) == record
+    data = json.loads(record.to_json())
+    assert list(data) == [
+        "game",
+        "rules_version",
+        "seed",
+        "secret_decades",
+        "players",
+        "options",
+        "turns",
+    ]
+    assert data["secret_decades"] == list(state.config.secret_decades)
+
+
+def test_explicit_deck_record_deals_as_d12_says() -> None:
+    deck, _ = deal(5, GAME.table)
+    labels = [1900 + c if c != EINSTEIN else "EIN" for c in deck]
+    state = GAME.load(_record(seed=None, deck=labels))
+    for continent in range(6):
+        assert state.market[continent] == sorted(deck[3 * continent : 3 * continent + 3])
+    assert state.stock == deck[18:]
+    assert json.loads(state.record().to_json())["deck"] == labels
+    assert GAME.start(["Ana", "Bo"], seed=5).view(None)["market"] == state.view(None)["market"]
+
+
+def test_replay_reaches_the_same_position_and_a_pending_take() -> None:
+    turns = _first_turns(5)
+    state = GAME.load(_record(turns=turns))
+    assert state.turn_texts() == turns
+    take = state.legal_actions()[0]
+    state.apply_action(take)
+    replayed = GAME.load(state.record().to_json())
+    assert replayed.phase == "place"
+    assert replayed.turn_texts()[-1] == take
+    assert replayed.view(0) == state.view(0)
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"rules_version": "exhibition-1999"}, "unknown rules_version 'exhibition-1999'"),
+        ({"game": "chess"}, "record is for the game 'chess'"),
+        ({"players": "Ana"}, "'players' must be a list"),
+        ({"players": []}, "1 to 5 players"),
+        ({"players": ["A", "B", "C", "D", "E", "F"]}, "1 to 5 players, got 6"),
+        ({"players": ["Ana", ""]}, "non-empty names"),
+        ({"seed": -1}, "'seed' must be an integer"),
+        ({"seed": "42"}, "'seed' must be an integer"),
+        ({"seed": None}, "needs a seed or a deck order"),
+        ({"turns": "1907 G3"}, "'turns' must be a list"),
+        ({"turns": [1907]}, "turn 1: turn must be a string"),
+        ({"options": {"variant": True}}, "unknown option(s): variant"),
+        ({"options": {"variations": ["links", "links"]}}, "names a variation twice"),
+        ({"options": {"variations": ["teleport"]}}, "unknown variation showcase 'teleport'"),
+        (
+            {"options": {"variations": ["short_era", "antiquity"]}},
+            "both cover the years_gap showcase",
+        ),
+        ({"options": {"secret_decade": "yes"}}, "'secret_decade' must be true or false"),
+        ({"extra": 1}, "unknown field(s) in record: extra"),
+        ({"deck": [1900] * 101}, "'deck' position 2: 1900 appears twice"),
+        ({"deck": list(range(1900, 2000))}, "must hold all 101 cards, got 100"),
+        ({"deck": [*range(1900, 2000), "ein"]}, "'deck' position 101: 'ein' is not a card"),
+        ({"deck": [*range(1901, 2000), 1899, "EIN"]}, "'deck' position 100: 1899 is not a card"),
+        ({"secret_decades": [1930, 1980]}, "secret_decade option is off"),
+        (
+            {"options": {"secret_decade": True}, "secret_decades": [1930, 1930]},
+            "must all differ",
+        ),
+        ({"options": {"secret_decade": True}, "secret_decades": [1930]}, "one decade per player"),
+        (
+            {"options": {"secret_decade": True}, "secret_decades": [1930, 1935]},
+            "1935 is not a decade",
+        ),
+    ],
+)
+def test_malformed_records_are_refused_precisely(changes: dict[str, Any], message: str) -> None:
+    with pytest.raises(RecordError) as caught:
+        GAME.load(_record(**changes))
+    assert message in str(caught.value)
+
+
+def test_non_json_and_non_object_records_are_refused() -> None:
+    with pytest.raises(RecordError, match="not valid JSON"):
+        GAME.load("{not json")
+    with pytest.raises(RecordError, match="must be a JSON object"):
+        GAME.load("[1, 2]")
+    with pytest.raises(RecordError, match="lacks the field 'turns'"):
+        GAME.load(json.dumps({"game": "exhibition", "rules_version": "x", "players": ["A"]}))
+
+
+def test_illegal_and_malformed_turns_name_the_turn_number() -> None:
+    turns = _first_turns(4)
+    state = GAME.start(["Ana", "Bo"], seed=42)
+    for turn in turns:
+        state.push(turn)
+    elsewhere = next(
+        c
+        for k, group in enumerate(state.market)
+        for c in group
+        if k != state.vehicles[state.current]
+    )
+    label = str(1900 + elsewhere) if elsewhere != EINSTEIN else "EIN@EU"
+    with pytest.raises(RecordError) as caught:
+        GAME.load(_record(turns=[*turns, f"{label} G1"]))
+    assert str(caught.value).startswith("turn 5: ")
+    assert "your vehicle is at" in str(caught.value)
+    with pytest.raises(RecordError, match=r"^turn 2: '1907G3': malformed turn"):
+        GAME.load(_record(turns=[turns[0], "1907G3"]))
+    with pytest.raises(RecordError, match=r"^turn 1: .*unknown target 'Z9'"):
+        GAME.load(_record(turns=[turns[0].split()[0] + " Z9"]))
+
+
+def test_a_take_alone_is_accepted_only_as_the_last_entry() -> None:
+    turns = _first_turns(3)
+    take = turns[2].split()[0]
+    GAME.load(_record(turns=[*turns[:2], take]))
+    with pytest.raises(RecordError, match=r"^turn 3: .*malformed turn"):
+        GAME.load(_record(turns=[*turns[:2], take, turns[2]]))
+
+
+def test_turns_after_the_game_ended_are_refused() -> None:
+    state = GAME.start(["Ana"], seed=3)
+    while not state.is_over:
+        state.push(state.legal_turns()[0])
+    record = json.loads(state.record().to_json())
+    record["turns"].append(record["turns"][-1])
+    with pytest.raises(RecordError, match=f"^turn {len(record['turns'])}: .*the game is over"):
+        GAME.load(json.dumps(record))
