@@ -1,7 +1,7 @@
 """The game-independent protocol: states, turns, records, RNG and errors."""
 
 from vitrine.engine.errors import IllegalTurnError, NotationError, RecordError, VitrineError
-from vitrine.engine.protocol import Game, GameState
+from vitrine.engine.protocol import Game, GameState, replay_json
 from vitrine.engine.record import Record
 from vitrine.engine.rng import SplitMix64
 
@@ -14,4 +14,5 @@ __all__ = [
     "RecordError",
     "SplitMix64",
     "VitrineError",
+    "replay_json",
 ]

@@ -71,6 +71,7 @@ class Game(Protocol):
     rules_version: str
     min_players: int
     max_players: int
+    setup_fields: tuple[str, ...]  # the game's own record fields (a deck order, say)
 
     def new_game(
         self, players: Sequence[str], options: Mapping[str, Any], seed: int
@@ -91,3 +92,8 @@ class Game(Protocol):
 
     def evaluate(self, state: GameState, player: int) -> float:
         """A quick estimate of how well ``player`` stands, for greedy play."""
+
+
+def replay_json(game: Game, text: str) -> GameState:
+    """The position a record, given as JSON text, reaches in ``game``."""
+    return game.replay(Record.from_json(text, game.setup_fields))

@@ -23,7 +23,7 @@ from vitrine.games.exhibition.state import (
     make_config,
 )
 
-SETUP_FIELDS = ("deck", "secret_decades")
+SETUP_FIELDS: tuple[str, ...] = ("deck", "secret_decades")
 FLEXIBILITY_WEIGHT = 0.01
 
 
@@ -68,6 +68,7 @@ class ExhibitionGame:
     rules_version = RULES_VERSION
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
+    setup_fields = SETUP_FIELDS
 
     def __init__(self, table: CardTable | None = None, layout: LayoutData | None = None) -> None:
         self.table = table or load_card_table()
@@ -180,4 +181,4 @@ class ExhibitionGame:
 
     def load(self, text: str) -> ExhibitionState:
         """Replay a record given as JSON text."""
-        return self.replay(Record.from_json(text, SETUP_FIELDS))
+        return self.replay(Record.from_json(text, self.setup_fields))

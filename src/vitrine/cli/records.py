@@ -1,0 +1,33 @@
+"""Reading and writing record files, for any game.
+
+Every failure becomes a :class:`click.ClickException` carrying the engine's
+own message (which names the turn at fault), so a bad file ends with one
+clear line on stderr and exit status 1, never a traceback.
+"""
+
+from pathlib import Path
+
+import click
+
+from vitrine.engine.errors import VitrineError
+from vitrine.engine.protocol import Game, GameState, replay_json
+
+
+def load_record(game: Game, path: str) -> GameState:
+    """The position the record file at ``path`` reaches, or a clean CLI error."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise click.ClickException(f"{path}: cannot read the record: {error}") from None
+    try:
+        return replay_json(game, text)
+    except VitrineError as error:
+        raise click.ClickException(f"{path}: {error}") from None
+
+
+def save_record(state: GameState, path: str) -> None:
+    """Write the game so far; the record holds a pending take if there is one."""
+    try:
+        Path(path).write_text(state.record().to_json(), encoding="utf-8")
+    except OSError as error:
+        raise click.ClickException(f"cannot save the record to {path}: {error}") from None
