@@ -42,7 +42,8 @@ def test_bot_choice_ignores_the_hidden_stock_order() -> None:
     for _ in range(6):
         state.push(rng.choice(state.legal_turns()))
     deck = list(state.config.deck)
-    other = GAME.start(["Ana", "Bo"], deck=deck[: state.stock_pos] + deck[state.stock_pos :][::-1])
+    dealt = len(deck) - len(state.stock)
+    other = GAME.start(["Ana", "Bo"], deck=deck[:dealt] + deck[dealt:][::-1])
     for turn in state.turn_texts():
         other.push(turn)
     seat = state.current

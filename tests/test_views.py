@@ -32,12 +32,13 @@ def test_a_different_stock_order_gives_identical_views() -> None:
     for _ in range(6):
         state.push(rng.choice(state.legal_turns()))
     deck = list(state.config.deck)
-    hidden = deck[state.stock_pos :]
+    dealt = len(deck) - len(state.stock)
+    hidden = deck[dealt:]
     shuffled = hidden[::-1]
     other = GAME.start(
         ["Ana", "Bo"],
         {"secret_decade": True},
-        deck=deck[: state.stock_pos] + shuffled,
+        deck=deck[:dealt] + shuffled,
         secret_decades=state.config.secret_decades,
     )
     for turn in state.turn_texts():

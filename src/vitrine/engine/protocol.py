@@ -57,7 +57,26 @@ class GameState(Protocol):
 
     def returns(self) -> list[float]:
         """Each seat's result once the game is over: 1 for a win, 0 for a loss,
-        split evenly between seats that share first place."""
+        split evenly between seats that share first place.  A one-player game
+        returns its score on a scale where 1 is beyond any reachable score."""
+
+    # Search: decisions as small ints, and re-dealing hidden information.
+
+    def legal_action_ids(self) -> list[int]:
+        """The legal decisions as ints; cheaper than notation inside a search."""
+
+    def apply_action_id(self, action: int) -> None:
+        """Apply an id from ``legal_action_ids`` (not re-checked)."""
+
+    def action_text(self, action: int) -> str:
+        """The decision an id stands for, in notation."""
+
+    def redeterminize(self, viewer: int, rng: Random) -> None:
+        """Re-deal, in place, everything ``viewer`` cannot see: a fresh sample
+        of the positions ``viewer`` cannot tell apart from this one."""
+
+    def playout(self, rng: Random) -> None:
+        """Play to the end with the game's fast default policy."""
 
     def record(self) -> Record: ...
 

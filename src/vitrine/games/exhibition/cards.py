@@ -29,7 +29,7 @@ class CardDataError(VitrineError):
     """The card data file is malformed."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class CardTable:
     """Everything the rules need to know about the cards, precomputed."""
 

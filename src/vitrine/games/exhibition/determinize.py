@@ -58,7 +58,7 @@ def determinize(game: Any, view: Mapping[str, Any], rng: Random) -> ExhibitionSt
     )
     state = ExhibitionState(config)
     state.market = market
-    state.stock_pos = len(seen)
+    state.draw_pile = unseen
     state.halls = halls
     state.depots = depots
     state.discards = discards

@@ -75,7 +75,7 @@ class Showcase:
     first_spot: int = 0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Hall:
     """The hall every player of one game uses: showcases and their spots."""
 
@@ -106,7 +106,7 @@ class ScoringConstants:
     solo_market_award: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class LayoutData:
     base: tuple[Showcase, ...]
     variations: Mapping[str, Showcase]
@@ -114,7 +114,15 @@ class LayoutData:
     scoring: ScoringConstants
 
     def hall(self, variations: Sequence[str] = ()) -> Hall:
-        """The hall with ``variations`` laid over the base showcases (D-10)."""
+        """The hall with ``variations`` laid over the base showcases (D-10).
+
+        The same variations give the same hall object, so games on it share
+        their memoised legality masks.
+        """
+        return self._hall(tuple(variations))
+
+    @cache  # noqa: B019 - a LayoutData lives as long as the program
+    def _hall(self, variations: tuple[str, ...]) -> Hall:
         chosen: dict[str, Showcase] = {}
         for key in variations:
             if key not in self.variations:

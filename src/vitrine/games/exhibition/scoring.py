@@ -197,7 +197,7 @@ def score_game(state: "ExhibitionState") -> GameScore:
         categories[DECADES] = number_of_decades(cards)
         categories[CHAIN] = chain_of_years(cards)
         if config.options.secret_decade:
-            decade = (config.secret_decades[player] - FIRST_YEAR) // 10
+            decade = (state.secret_decades[player] - FIRST_YEAR) // 10
             categories[SECRET_DECADE] = sum(1 for c in cards if c != EINSTEIN and c // 10 == decade)
         categories[EMPTY_SPOTS] = -state.halls[player].count(-1)
         categories[DEPOT] = -len(state.depots[player])

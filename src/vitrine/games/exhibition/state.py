@@ -14,7 +14,8 @@ incrementally (only the showcase that changed is recomputed).
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
+from random import Random
 from typing import Any
 
 from vitrine.engine.errors import IllegalTurnError, NotationError, VitrineError
@@ -22,7 +23,6 @@ from vitrine.engine.record import Record
 from vitrine.games.exhibition.cards import (
     ALL_YEARS_MASK,
     EINSTEIN_BIT,
-    NUM_CARDS,
     WHITE,
     CardTable,
     card_label,
@@ -48,7 +48,22 @@ MAX_PLAYERS = 5
 MARKET_PER_CONTINENT = 3
 ALL_CARDS_MASK = ALL_YEARS_MASK | EINSTEIN_BIT
 EMPTY = -1
+MASK_CACHE_SIZE = 200_000
+MaskCache = dict[tuple[int, tuple[int, ...], int], list[int]]
+
+
+@cache
+def shared_mask_cache(table: CardTable, hall: Hall) -> MaskCache:
+    """One memo of legality masks for every game on the same cards and hall."""
+    return {}
+
+
 NOBODY = -1
+
+SOLO_SCALE = 30  # fp: a solo score's scale for returns, above any reachable total
+TAKE_STRIDE = 8  # take id = card * TAKE_STRIDE + destination + 1
+PLACE_BASE = 1024  # place id = PLACE_BASE + PLACE_OFFSET + target (END and DEPOT < 0)
+PLACE_OFFSET = 2
 
 TAKE_PHASE = "take"
 PLACE_PHASE = "place"
@@ -69,6 +84,7 @@ class GameConfig:
     explicit_deck: bool
     secret_decades: tuple[int, ...]
     notation: Notation
+    mask_cache: "MaskCache"
 
     @property
     def num_players(self) -> int:
@@ -81,6 +97,13 @@ class GameConfig:
     @property
     def scoring(self) -> ScoringConstants:
         return self.layout.scoring
+
+    @cached_property
+    def spot_ranges(self) -> tuple[tuple[int, int], ...]:
+        """Per showcase: its first spot and the spot after its last."""
+        return tuple(
+            (r.start, r.stop) for r in map(self.hall.spots_of, range(len(self.hall.showcases)))
+        )
 
     @cached_property
     def cross_player_showcases(self) -> tuple[int, ...]:
@@ -111,6 +134,8 @@ class ExhibitionState:
         "current",
         "depots",
         "discards",
+        "draw_pile",
+        "draw_rng",
         "final",
         "halls",
         "history",
@@ -118,8 +143,8 @@ class ExhibitionState:
         "masks",
         "pending",
         "round",
+        "secret_decades",
         "six_round",
-        "stock_pos",
         "vehicles",
     )
 
@@ -134,8 +159,10 @@ class ExhibitionState:
     market: list[list[int]]
     pending: Take | None
     round: int
+    draw_pile: list[int]  # the stock, next card last
+    draw_rng: Random | None  # search samples draw at random instead
+    secret_decades: tuple[int, ...]
     six_round: list[int]
-    stock_pos: int
     vehicles: list[int]
 
     def __init__(self, config: GameConfig) -> None:
@@ -148,7 +175,9 @@ class ExhibitionState:
             sorted(deck[MARKET_PER_CONTINENT * k : MARKET_PER_CONTINENT * (k + 1)])
             for k in range(continents)
         ]
-        self.stock_pos = deal
+        self.draw_pile = list(reversed(deck[deal:]))
+        self.draw_rng = None
+        self.secret_decades = config.secret_decades
         self.vehicles = [seat % continents for seat in range(n)]
         spots = config.hall.num_spots
         self.halls = [[EMPTY] * spots for _ in range(n)]
@@ -180,7 +209,9 @@ class ExhibitionState:
         clone.pending = self.pending
         clone.round = self.round
         clone.six_round = self.six_round[:]
-        clone.stock_pos = self.stock_pos
+        clone.draw_pile = self.draw_pile[:]
+        clone.draw_rng = self.draw_rng
+        clone.secret_decades = self.secret_decades
         clone.vehicles = self.vehicles[:]
         return clone
 
@@ -212,7 +243,7 @@ class ExhibitionState:
     @property
     def stock(self) -> tuple[int, ...]:
         """The stock in draw order: hidden information, never in a player view."""
-        return self.config.deck[self.stock_pos :]
+        return tuple(reversed(self.draw_pile))
 
     def takes(self) -> list[Take]:
         """The legal takes of the current player (empty outside the take step)."""
@@ -384,10 +415,12 @@ class ExhibitionState:
         group.remove(card)
         continent = config.table.continent_of[card]
         self.vehicles[player] = dest if continent == WHITE else continent
-        if self.stock_pos < NUM_CARDS:
-            new = config.deck[self.stock_pos]
-            self.stock_pos += 1
-            group.append(new)
+        pile = self.draw_pile
+        if pile:
+            if self.draw_rng is not None:
+                index = self.draw_rng.randrange(len(pile))
+                pile[index], pile[-1] = pile[-1], pile[index]
+            group.append(pile.pop())
             group.sort()
         self.pending = take
 
@@ -451,13 +484,27 @@ class ExhibitionState:
                 self._refresh(player, index)
 
     def _refresh(self, player: int, index: int) -> None:
-        """Recompute the legality masks of one showcase of one player."""
+        """Recompute the legality masks of one showcase of one player.
+
+        Masks depend only on the showcase's cards and the cross-player
+        context, and the same contents recur constantly in search, so they
+        are memoised per game.
+        """
         config = self.config
-        spots = config.hall.spots_of(index)
-        showcase = config.hall.showcases[index]
-        cards = self.halls[player][spots.start : spots.stop]
-        masks = spot_masks(showcase, cards, config.table, self.context(player, index))
-        self.masks[player][spots.start : spots.stop] = masks
+        start, stop = config.spot_ranges[index]
+        cards = tuple(self.halls[player][start:stop])
+        context = self.context(player, index) if index in config.cross_player_showcases else 0
+        key = (index, cards, context)
+        cache = config.mask_cache
+        masks = cache.get(key)
+        if masks is None:
+            if len(cache) >= MASK_CACHE_SIZE:
+                cache.clear()
+            showcase = config.hall.showcases[index]
+            masks = cache[key] = spot_masks(
+                showcase, cards, config.table, context or ALL_CARDS_MASK
+            )
+        self.masks[player][start:stop] = masks
 
     def context(self, player: int, index: int) -> int:
         """Cards the other players' halls still allow in showcase ``index``."""
@@ -505,7 +552,7 @@ class ExhibitionState:
         if config.explicit_deck:
             setup["deck"] = [card_year(c) or card_label(c) for c in config.deck]
         if config.options.secret_decade:
-            setup["secret_decades"] = list(config.secret_decades)
+            setup["secret_decades"] = list(self.secret_decades)
         return Record(
             game=GAME_NAME,
             rules_version=RULES_VERSION,
@@ -522,11 +569,77 @@ class ExhibitionState:
         return (card for card in self.halls[player] if card != EMPTY)
 
     def returns(self) -> list[float]:
+        """Win shares; alone, the solo score as a fraction of SOLO_SCALE fp."""
         from vitrine.games.exhibition.scoring import score_game
 
-        ranks = [sheet.rank for sheet in score_game(self).players]
+        sheets = score_game(self).players
+        if self.config.solo:
+            return [sheets[0].total / (SOLO_SCALE * self.config.scoring.solo_multiplier)]
+        ranks = [sheet.rank for sheet in sheets]
         winners = ranks.count(1)
         return [1.0 / winners if rank == 1 else 0.0 for rank in ranks]
+
+    # ------------------------------------------------------------- search
+
+    def legal_action_ids(self) -> list[int]:
+        """The legal decisions as small ints: the cheap currency of search."""
+        if self.current == NOBODY:
+            return []
+        if self.pending is not None:
+            base = PLACE_BASE + PLACE_OFFSET
+            return [base + target for target in self.targets(self.current, self.pending.card)]
+        return [card * TAKE_STRIDE + dest + 1 for card, dest in self.takes()]
+
+    def apply_action_id(self, action: int) -> None:
+        """Apply an id from :meth:`legal_action_ids` (not re-checked)."""
+        if action >= PLACE_BASE:
+            self._place(action - PLACE_BASE - PLACE_OFFSET)
+        else:
+            self._take(Take(action // TAKE_STRIDE, action % TAKE_STRIDE - 1))
+
+    def action_text(self, action: int) -> str:
+        notation = self.config.notation
+        if action >= PLACE_BASE:
+            return notation.target_text(action - PLACE_BASE - PLACE_OFFSET)
+        return notation.take_text(action // TAKE_STRIDE, action % TAKE_STRIDE - 1)
+
+    def playout(self, rng: Random) -> None:
+        """Play to the end: a random take, then a random legal hall spot, the
+        depot only when no spot fits, and ending only when the depot is full.
+
+        Cheap and far better informed than uniform turns, which would send a
+        card in seventeen to the depot.
+        """
+        continent_of = self.config.table.continent_of
+        continents = self.config.table.num_continents
+        depot_size = self.config.hall.depot_size
+        while self.current != NOBODY:
+            player = self.current
+            if self.pending is None:
+                group = self.market[self.vehicles[player]]
+                cards = group if group else [c for g in self.market for c in g]
+                card = cards[rng.randrange(len(cards))]
+                white = continent_of[card] == WHITE
+                self._take(Take(card, rng.randrange(continents) if white else NO_DESTINATION))
+            card = self.pending.card  # type: ignore[union-attr]
+            bit = 1 << card
+            spots = [spot for spot, mask in enumerate(self.masks[player]) if mask & bit]
+            if spots:
+                self._place(spots[rng.randrange(len(spots))])
+            else:
+                self._place(DEPOT if len(self.depots[player]) < depot_size else END)
+
+    def redeterminize(self, viewer: int, rng: Random) -> None:
+        """Re-deal what ``viewer`` cannot see: from now on refills come from the
+        stock at random, and the other players' secret decades are dealt anew
+        from the decades ``viewer`` has not seen."""
+        self.draw_rng = rng
+        if self.secret_decades and not self.is_over:
+            own = self.secret_decades[viewer]
+            free = [d for d in self.config.table.secret_decades if d != own]
+            others = rng.sample(free, len(self.secret_decades) - 1)
+            others.insert(viewer, own)
+            self.secret_decades = tuple(others)
 
     def view(self, player: int | None) -> dict[str, Any]:
         from vitrine.games.exhibition.view import player_view
@@ -560,4 +673,5 @@ def make_config(
         explicit_deck=explicit_deck,
         secret_decades=secret_decades,
         notation=Notation(hall, table),
+        mask_cache=shared_mask_cache(table, hall),
     )

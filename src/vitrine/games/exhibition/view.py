@@ -34,7 +34,7 @@ def player_view(state: "ExhibitionState", viewer: int | None) -> dict[str, Any]:
     if config.options.secret_decade:
         secret = [
             decade if state.is_over or seat == viewer else None
-            for seat, decade in enumerate(config.secret_decades)
+            for seat, decade in enumerate(state.secret_decades)
         ]
     view: dict[str, Any] = {
         "game": GAME_NAME,
