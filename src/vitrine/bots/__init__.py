@@ -1,18 +1,48 @@
-"""Bots for any game of the engine protocol, by name."""
+"""Bots for any game of the engine protocol, by name.
+
+A bot spec is ``name`` or ``name:budget``: ``random``, ``greedy``,
+``ismcts:2000`` (iterations per decision), ``ismcts:1.5s`` (seconds).
+Difficulty levels name the specs the web app offers.
+"""
+
+from collections.abc import Callable
 
 from vitrine.bots.base import Bot
+from vitrine.bots.ismcts import Budget, IsmctsBot
 from vitrine.bots.simple import GreedyBot, RandomBot
 from vitrine.engine.errors import VitrineError
 
-BOTS: dict[str, type[RandomBot] | type[GreedyBot]] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, Callable[[Budget | None], Bot]] = {
+    "random": lambda budget: RandomBot(),
+    "greedy": lambda budget: GreedyBot(),
+    "ismcts": lambda budget: IsmctsBot(budget),
+}
+SEARCH_BOTS = ("ismcts",)
+
+LEVELS = {
+    "beginner": "random",
+    "casual": "greedy",
+    "strong": "ismcts:500",
+    "expert": "ismcts:3000",
+}
 
 
-def make_bot(name: str) -> Bot:
-    """A bot from its name, e.g. ``greedy``."""
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise VitrineError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
+def make_bot(spec: str) -> Bot:
+    """A bot from its spec, e.g. ``greedy``, ``ismcts:2000`` or a level name."""
+    spec = LEVELS.get(spec, spec)
+    name, _, budget_text = spec.partition(":")
+    if name not in BOTS:
+        known = ", ".join([*BOTS, *LEVELS])
+        raise VitrineError(f"unknown bot {name!r} (known: {known})")
+    budget = None
+    if budget_text:
+        if name not in SEARCH_BOTS:
+            raise VitrineError(f"bot {name!r} takes no budget (only {', '.join(SEARCH_BOTS)} do)")
+        try:
+            budget = Budget.parse(budget_text)
+        except ValueError as error:
+            raise VitrineError(str(error)) from None
+    return BOTS[name](budget)
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "LEVELS", "Bot", "Budget", "GreedyBot", "IsmctsBot", "RandomBot", "make_bot"]

@@ -11,7 +11,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from vitrine.games.exhibition.cards import EINSTEIN, FIRST_YEAR, WHITE, YEARS
+from vitrine.games.exhibition.cards import EINSTEIN, FIRST_YEAR, WHITE
 from vitrine.games.exhibition.layout import Showcase
 
 TYPE_CHECKING = False
@@ -87,16 +87,20 @@ def number_of_decades(cards: Sequence[int]) -> int:
 
 
 def chain_of_years(cards: Sequence[int]) -> int:
-    """Longest run of consecutive years, at least 1 even for an empty hall (D-14)."""
-    present = [False] * (YEARS + 1)
+    """Longest run of consecutive years, at least 1 even for an empty hall (D-14).
+
+    With the years as bits, each ``run &= run << 1`` shortens every run by
+    one, so the number of steps to zero is the longest run.
+    """
+    run = 0
     for card in cards:
         if card != EINSTEIN:
-            present[card] = True
-    best = run = 0
-    for here in present:
-        run = run + 1 if here else 0
-        best = max(best, run)
-    return max(best, 1)
+            run |= 1 << card
+    longest = 0
+    while run:
+        run &= run << 1
+        longest += 1
+    return max(longest, 1)
 
 
 def _pair(state: "ExhibitionState", player: int, showcase: Showcase) -> tuple[int, int] | None:

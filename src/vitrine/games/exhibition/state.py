@@ -106,6 +106,10 @@ class GameConfig:
         )
 
     @cached_property
+    def all_continents_bits(self) -> int:
+        return (1 << self.table.num_continents) - 1
+
+    @cached_property
     def cross_player_showcases(self) -> tuple[int, ...]:
         """Showcases whose legality depends on other players' halls."""
         return tuple(
@@ -411,14 +415,16 @@ class ExhibitionState:
         card, dest = take
         config = self.config
         player = self.current
-        group = next(group for group in self.market if card in group)
+        group = self.market[self.vehicles[player]]
+        if card not in group:
+            group = next(group for group in self.market if card in group)
         group.remove(card)
         continent = config.table.continent_of[card]
         self.vehicles[player] = dest if continent == WHITE else continent
         pile = self.draw_pile
         if pile:
             if self.draw_rng is not None:
-                index = self.draw_rng.randrange(len(pile))
+                index = int(self.draw_rng.random() * len(pile))
                 pile[index], pile[-1] = pile[-1], pile[index]
             group.append(pile.pop())
             group.sort()
@@ -440,32 +446,49 @@ class ExhibitionState:
             hall[target] = card
             config = self.config
             index = config.hall.spot_showcase[target]
-            if index in config.cross_player_showcases:
+            self._refresh(player, index)
+            if index in config.cross_player_showcases and self._changes_others(player, index, card):
                 for seat in range(config.num_players):
-                    self._refresh(seat, index)
-            else:
-                self._refresh(player, index)
+                    if seat != player:
+                        self._refresh(seat, index)
             if not self.six_round[player] and self._holds_all_continents(hall):
                 self.six_round[player] = self.round
             if EMPTY not in hall:
                 self.final[player] = True
         self._advance(player)
 
+    def _changes_others(self, player: int, index: int, card: int) -> bool:
+        """Whether placing ``card`` in showcase ``index`` changes what the other
+        players may place there: any card in Unique Decades, and in One
+        Continent only the first coloured card, which makes the claim."""
+        rules = self.config.hall.showcases[index].rules
+        if rules.unique_decades:
+            return True
+        continent_of = self.config.table.continent_of
+        if continent_of[card] == WHITE:
+            return False
+        start, stop = self.config.spot_ranges[index]
+        showcase = self.halls[player][start:stop]
+        return sum(1 for c in showcase if c != EMPTY and continent_of[c] != WHITE) == 1
+
     def _holds_all_continents(self, hall: list[int]) -> bool:
         continent_of = self.config.table.continent_of
-        held = {continent_of[card] for card in hall if card != EMPTY}
-        held.discard(WHITE)
-        return len(held) == self.config.table.num_continents
+        held = 0
+        for card in hall:
+            if card != EMPTY and continent_of[card] != WHITE:
+                held |= 1 << continent_of[card]
+        return held & self.config.all_continents_bits == self.config.all_continents_bits
 
     def _advance(self, player: int) -> None:
         """Pass the turn on, skipping final players; close rounds (D-7)."""
         n = self.config.num_players
         final = self.final
-        following = next(
-            (seat for seat in (*range(player + 1, n), *range(player + 1)) if not final[seat]),
-            NOBODY,
-        )
-        if following == NOBODY:
+        following = player
+        for _ in range(n):
+            following = following + 1 if following + 1 < n else 0
+            if not final[following]:
+                break
+        else:
             self.current = NOBODY
             return
         if following <= player:
@@ -613,19 +636,20 @@ class ExhibitionState:
         continent_of = self.config.table.continent_of
         continents = self.config.table.num_continents
         depot_size = self.config.hall.depot_size
+        random = rng.random
         while self.current != NOBODY:
             player = self.current
             if self.pending is None:
                 group = self.market[self.vehicles[player]]
                 cards = group if group else [c for g in self.market for c in g]
-                card = cards[rng.randrange(len(cards))]
+                card = cards[int(random() * len(cards))]
                 white = continent_of[card] == WHITE
-                self._take(Take(card, rng.randrange(continents) if white else NO_DESTINATION))
+                self._take(Take(card, int(random() * continents) if white else NO_DESTINATION))
             card = self.pending.card  # type: ignore[union-attr]
             bit = 1 << card
             spots = [spot for spot, mask in enumerate(self.masks[player]) if mask & bit]
             if spots:
-                self._place(spots[rng.randrange(len(spots))])
+                self._place(spots[int(random() * len(spots))])
             else:
                 self._place(DEPOT if len(self.depots[player]) < depot_size else END)
 
