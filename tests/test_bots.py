@@ -4,14 +4,15 @@ import random
 
 import pytest
 
-from vitrine.bots import GreedyBot, RandomBot, make_bot
+from vitrine.bots import Budget, GreedyBot, IsmctsBot, RandomBot, make_bot
+from vitrine.bots.base import Bot
 from vitrine.engine.errors import VitrineError
 from vitrine.games.exhibition import ExhibitionGame
 
 GAME = ExhibitionGame()
 
 
-def _play(bots: list[RandomBot | GreedyBot], seed: int) -> list[float]:
+def _play(bots: list[Bot], seed: int) -> list[float]:
     state = GAME.start([bot.name for bot in bots], seed=seed)
     rng = random.Random(seed)
     while not state.is_over:
@@ -47,7 +48,7 @@ def test_bot_choice_ignores_the_hidden_stock_order() -> None:
     for turn in state.turn_texts():
         other.push(turn)
     seat = state.current
-    for bot in (GreedyBot(), RandomBot()):
+    for bot in (GreedyBot(), RandomBot(), IsmctsBot(Budget(iterations=60))):
         assert bot.choose(GAME, state.view(seat), random.Random(9)) == bot.choose(
             GAME, other.view(seat), random.Random(9)
         )
@@ -57,3 +58,38 @@ def test_unknown_bot_names_are_refused() -> None:
     assert make_bot("greedy").name == "greedy"
     with pytest.raises(VitrineError, match="unknown bot 'deep-blue'"):
         make_bot("deep-blue")
+
+
+def test_ismcts_beats_greedy_with_a_small_budget() -> None:
+    wins = sum(_play([IsmctsBot(Budget(iterations=150)), GreedyBot()], seed)[0] for seed in (1, 2))
+    wins += sum(_play([GreedyBot(), IsmctsBot(Budget(iterations=150))], seed)[1] for seed in (3, 4))
+    assert wins >= 3
+
+
+def test_ismcts_respects_a_time_budget_and_plays_solo() -> None:
+    bot = IsmctsBot(Budget(seconds=0.05))
+    state = GAME.start(["Solo"], seed=2)
+    view = state.view(0)
+    action = bot.choose(GAME, view, random.Random(1))
+    assert action in view["legal_actions"]
+    assert bot.last_iterations > 5
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("ismcts:0", "positive number of iterations"),
+        ("ismcts:fast", "positive number of iterations"),
+        ("greedy:100", "takes no budget"),
+    ],
+)
+def test_bad_bot_specs_are_refused(spec: str, message: str) -> None:
+    with pytest.raises(VitrineError, match=message):
+        make_bot(spec)
+
+
+def test_specs_and_levels_name_bots() -> None:
+    assert make_bot("ismcts:1500").name == "ismcts:1500"
+    assert make_bot("ismcts:0.5s").name == "ismcts:0.5s"
+    assert make_bot("beginner").name == "random"
+    assert make_bot("expert").name.startswith("ismcts:")
