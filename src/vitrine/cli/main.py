@@ -224,3 +224,8 @@ def perft_command(
     for turn, count in counts.items():
         click.echo(f"{turn}: {count}")
     click.echo(f"total: {sum(counts.values())}")
+
+
+from vitrine.cli.tournament import tournament  # noqa: E402
+
+main.add_command(tournament)
