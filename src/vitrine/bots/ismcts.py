@@ -139,8 +139,7 @@ class IsmctsBot:
             node = children[best_action]
             state.apply_action_id(best_action)
             path.append((node, player))
-        state.playout(rng)
-        rewards = state.returns()
+        rewards = state.rollout(rng)
         for visited, player in path:
             visited.visits += 1
             visited.reward += rewards[player]

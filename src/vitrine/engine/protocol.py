@@ -52,7 +52,10 @@ class GameState(Protocol):
 
         The one place where hidden information is withheld: every interface
         goes through it.  When ``player`` is to act, the view holds
-        ``legal_actions`` (and ``legal_turns``) in notation.
+        ``legal_actions`` (and ``legal_turns``) in notation.  Once the game is
+        over it holds ``scores``, one entry per seat, ``{"player", "name",
+        "categories": {name: points}, "total", "rank"}`` (rank 1 first, ties
+        sharing a rank), which game-independent tools such as tournaments read.
         """
 
     def returns(self) -> list[float]:
@@ -77,6 +80,11 @@ class GameState(Protocol):
 
     def playout(self, rng: Random) -> None:
         """Play to the end with the game's fast default policy."""
+
+    def rollout(self, rng: Random) -> list[float]:
+        """The returns of a playout from here with the game's fast policy.
+
+        Leaves the state unspecified, so pass a copy."""
 
     def record(self) -> Record: ...
 

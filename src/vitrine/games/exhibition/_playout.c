@@ -1,0 +1,991 @@
+/*
+ * Compiled playout core of Exhibition: 20th Century.
+ *
+ * The same game as state.py, placement.py and scoring.py, cut down to what a
+ * playout needs: from a packed position it plays the game to its end with the
+ * policy of ExhibitionState.playout and scores it as score_game and
+ * ExhibitionState.returns do.  Only the random choices differ from the Python
+ * engine (a SplitMix64 stream here, Python's Random there).
+ *
+ * Both inputs are flat lists of ints written by fastplayout.py:
+ *
+ *   spec (once per game configuration, see pack_spec):
+ *     players, continents, spots, showcases, depot_size, secret_decade,
+ *     solo_multiplier, solo_scale, solo_market_award, all_continents_solo,
+ *     n, rank_awards[n], m, all_continents_awards[m],
+ *     continent_of[101]                       (-1: a white card)
+ *     tiebreak spot, tiebreak year            (spot -1: none)
+ *     closeness spot, target, points num, points den, per_year num, per_year den
+ *     per showcase: first_spot, size, distinct, same, exclusive, max_gap,
+ *       min_gap, links, same_decade, unique, first and last year allowed by
+ *       unique (D-11, this player count), whites, scoring
+ *       (flags 0/1; gaps and links 0: none; scoring 0: none, else YEARS_GAP..)
+ *
+ *   state (per call, see pack):
+ *     current, round, pending card, pending destination   (-1: none)
+ *     vehicles[p], final[p], six_round[p], secret decades[p] (only with the
+ *     variant, as years 1900, 1910 ...), depot sizes[p]
+ *     halls[p][spots]                          (-1: empty)
+ *     per continent: group size, cards
+ *     stock size, cards                        (order irrelevant: drawn at random)
+ *
+ * Cards are ints: 0..99 the years 1900..1999, 100 Einstein.  A set of cards
+ * is a 101-bit mask held in two 64-bit words.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#define NUM_CARDS 101
+#define YEARS 100
+#define EINSTEIN 100
+#define DECADES 10
+#define FIRST_YEAR 1900
+#define LAST_YEAR 1999
+#define UNBOUNDED (10 * YEARS) /* placement.UNBOUNDED: no upper gap */
+#define WHITE (-1)
+#define EMPTY (-1)
+#define NOBODY (-1)
+#define NO_DESTINATION (-1)
+#define DEPOT (-1)
+#define END (-2)
+
+#define MAX_PLAYERS 5 /* state.MAX_PLAYERS */
+#define MAX_CONTINENTS 8
+#define MAX_SPOTS 32
+#define MAX_SHOWCASES 16
+#define MAX_AWARDS 16
+#define MAX_TURNS (NUM_CARDS + 1) /* every turn but a pending one takes a card */
+
+enum { NO_SCORING, YEARS_GAP, SHORT_ERA, ANTIQUITY };
+
+/* ------------------------------------------------------------------ masks */
+
+typedef struct {
+    uint64_t lo, hi; /* cards 0..63, cards 64..100 */
+} Mask;
+
+static const Mask NO_CARDS = {0, 0};
+
+static inline Mask m_and(Mask a, Mask b) { return (Mask){a.lo & b.lo, a.hi & b.hi}; }
+static inline Mask m_or(Mask a, Mask b) { return (Mask){a.lo | b.lo, a.hi | b.hi}; }
+static inline Mask m_not(Mask a) { return (Mask){~a.lo, ~a.hi}; }
+
+static inline int m_has(Mask m, int card)
+{
+    return card < 64 ? (int)((m.lo >> card) & 1) : (int)((m.hi >> (card - 64)) & 1);
+}
+
+static inline Mask m_card(int card)
+{
+    return card < 64 ? (Mask){(uint64_t)1 << card, 0} : (Mask){0, (uint64_t)1 << (card - 64)};
+}
+
+/* Bits first..last of one 64-bit word, clipped to the word. */
+static uint64_t word_bits(int first, int last, int base)
+{
+    if (first < base)
+        first = base;
+    if (last > base + 63)
+        last = base + 63;
+    if (first > last)
+        return 0;
+    int width = last - first + 1;
+    uint64_t run = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1);
+    return run << (first - base);
+}
+
+/* cards.year_window_mask: the year cards from low to high (clamped). */
+static Mask year_window(int low, int high)
+{
+    if (low < FIRST_YEAR)
+        low = FIRST_YEAR;
+    if (high > LAST_YEAR)
+        high = LAST_YEAR;
+    if (low > high)
+        return NO_CARDS;
+    int first = low - FIRST_YEAR, last = high - FIRST_YEAR;
+    return (Mask){word_bits(first, last, 0), word_bits(first, last, 64)};
+}
+
+/* ------------------------------------------------------------------ random */
+
+/* SplitMix64 (Steele, Lea and Flood 2014): one word of state, good enough. */
+static inline uint64_t next_random(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* Uniform in 0..n-1 for n >= 1 (bias below n / 2^32). */
+static inline int below(uint64_t *state, int n)
+{
+    return (int)(((next_random(state) >> 32) * (uint64_t)n) >> 32);
+}
+
+/* ------------------------------------------------------------------ the core */
+
+typedef struct {
+    int first, size;
+    int distinct, same, exclusive; /* continent rules */
+    int max_gap, min_gap;          /* years per step; 0: none */
+    int links;                     /* Links: neighbours within this many years, D-9/D-14 */
+    int same_decade;               /* One Decade */
+    int unique;                    /* Unique Decades, D-11 */
+    Mask unique_allowed;           /* ... the decades allowed for this player count */
+    int whites;                    /* may white cards go here */
+    int scoring;                   /* ranked category it scores, or NO_SCORING */
+} Showcase;
+
+typedef struct {
+    PyObject_HEAD
+    int players, continents, spots, showcases, depot_size, secret, solo;
+    int multiplier, solo_scale, market_award, all_continents_solo;
+    int rank_awards[MAX_AWARDS], num_rank_awards;
+    int continent_awards[MAX_AWARDS], num_continent_awards;
+    int continent_of[NUM_CARDS];
+    int tiebreak_spot, tiebreak_year;
+    int closeness_spot, closeness_target;
+    long long points_num, points_den, per_year_num, per_year_den;
+    Showcase showcase[MAX_SHOWCASES];
+    int spot_showcase[MAX_SPOTS];
+    Mask continent_mask[MAX_CONTINENTS], white_mask, decade_mask[DECADES], all_cards;
+    unsigned all_continents; /* a bit per continent */
+} Core;
+
+typedef struct {
+    int current, round, pending_card, pending_dest;
+    int vehicle[MAX_PLAYERS], final[MAX_PLAYERS], six_round[MAX_PLAYERS];
+    int secret[MAX_PLAYERS], depot[MAX_PLAYERS];
+    int filled[MAX_PLAYERS];    /* hall spots holding a card */
+    unsigned held[MAX_PLAYERS]; /* continents of the coloured hall cards */
+    int hall[MAX_PLAYERS][MAX_SPOTS];
+    Mask masks[MAX_PLAYERS][MAX_SPOTS]; /* per empty spot: the cards that may go there */
+    int market[MAX_CONTINENTS][NUM_CARDS];
+    int group_size[MAX_CONTINENTS];
+    int market_size;
+    int stock[NUM_CARDS];
+    int stock_size;
+} Game;
+
+typedef struct {
+    int turns[MAX_TURNS][3]; /* card, destination, target */
+    int num_turns;
+    int draws[NUM_CARDS];
+    int num_draws;
+} Trace;
+
+/* ------------------------------------------------------------ placement.py */
+
+/* placement._step_bounds: allowed rise of year between filled spots `distance` apart. */
+static inline void step_bounds(const Showcase *s, int distance, int *low, int *high)
+{
+    int least = s->min_gap * distance;
+    *low = least > 1 ? least : 1; /* ascending years */
+    *high = (s->max_gap ? s->max_gap : UNBOUNDED) * distance;
+}
+
+static inline int max_int(int a, int b) { return a > b ? a : b; }
+static inline int min_int(int a, int b) { return a < b ? a : b; }
+
+/* Cards that may neighbour `card` in a Links showcase: the same continent or
+ * within `within` years (D-9, D-14).  White cards never lie there. */
+static Mask links_mask(const Core *core, int card, int within)
+{
+    int year = FIRST_YEAR + card;
+    Mask mask = year_window(year - within, year + within);
+    int continent = core->continent_of[card];
+    return continent == WHITE ? mask : m_or(mask, core->continent_mask[continent]);
+}
+
+/*
+ * placement.spot_masks: for each spot of showcase `s` holding `cards`, the
+ * cards that may go there given the cross-player `context`.
+ *
+ * Years: every filled card is an interval of possible years (Einstein's is
+ * wild, D-6), narrowed from the left and from the right by the step bounds;
+ * a new card fits an empty spot when its year meets both projections.
+ * Continents: white cards pass every continent rule (D-6), so the rules only
+ * ever remove coloured cards.
+ */
+static void showcase_masks(const Core *core, const Showcase *s, const int *cards, Mask context,
+                           Mask *out)
+{
+    Mask allowed = m_and(core->all_cards, context);
+    if (!s->whites)
+        allowed = m_and(allowed, m_not(core->white_mask));
+    int first_continent = WHITE, first_year = -1;
+    for (int i = 0; i < s->size; i++) {
+        int card = cards[i];
+        if (card == EMPTY)
+            continue;
+        int continent = core->continent_of[card];
+        if (continent != WHITE) {
+            if (s->distinct)
+                allowed = m_and(allowed, m_not(core->continent_mask[continent]));
+            if (first_continent == WHITE)
+                first_continent = continent;
+        }
+        if (card < YEARS && first_year < 0)
+            first_year = card;
+    }
+    if (s->same && first_continent != WHITE) /* One Continent */
+        allowed = m_and(allowed, m_or(core->continent_mask[first_continent], core->white_mask));
+    if (s->same_decade && first_year >= 0) /* One Decade (1945 has a year, D-6) */
+        allowed = m_and(allowed, core->decade_mask[first_year / 10]);
+
+    int position[MAX_SPOTS], left_low[MAX_SPOTS], left_high[MAX_SPOTS];
+    int right_low[MAX_SPOTS], right_high[MAX_SPOTS];
+    int filled = 0, step_low, step_high;
+    for (int i = 0; i < s->size; i++) {
+        if (cards[i] == EMPTY)
+            continue;
+        int low = cards[i] == EINSTEIN ? FIRST_YEAR : FIRST_YEAR + cards[i];
+        int high = cards[i] == EINSTEIN ? LAST_YEAR : low;
+        if (filled > 0) {
+            step_bounds(s, i - position[filled - 1], &step_low, &step_high);
+            low = max_int(low, left_low[filled - 1] + step_low);
+            high = min_int(high, left_high[filled - 1] + step_high);
+        }
+        position[filled] = i;
+        left_low[filled] = low;
+        left_high[filled] = high;
+        filled++;
+    }
+    for (int k = filled - 1; k >= 0; k--) {
+        int card = cards[position[k]];
+        int low = card == EINSTEIN ? FIRST_YEAR : FIRST_YEAR + card;
+        int high = card == EINSTEIN ? LAST_YEAR : low;
+        if (k < filled - 1) {
+            step_bounds(s, position[k + 1] - position[k], &step_low, &step_high);
+            low = max_int(low, right_low[k + 1] - step_high);
+            high = min_int(high, right_high[k + 1] - step_low);
+        }
+        right_low[k] = low;
+        right_high[k] = high;
+    }
+
+    Mask einstein = m_card(EINSTEIN);
+    int right = 0; /* index of the first filled spot right of i */
+    for (int i = 0; i < s->size; i++) {
+        out[i] = NO_CARDS;
+        if (cards[i] != EMPTY) {
+            right++;
+            continue;
+        }
+        int low = FIRST_YEAR, high = LAST_YEAR;
+        if (right > 0) {
+            step_bounds(s, i - position[right - 1], &step_low, &step_high);
+            low = max_int(low, left_low[right - 1] + step_low);
+            high = min_int(high, left_high[right - 1] + step_high);
+        }
+        if (right < filled) {
+            step_bounds(s, position[right] - i, &step_low, &step_high);
+            low = max_int(low, right_low[right] - step_high);
+            high = min_int(high, right_high[right] - step_low);
+        }
+        if (low > high)
+            continue;
+        Mask mask = m_and(allowed, m_or(year_window(low, high), einstein));
+        if (s->links) { /* neighbours: the nearest filled spots, gaps ignored (D-14) */
+            if (right > 0)
+                mask = m_and(mask, links_mask(core, cards[position[right - 1]], s->links));
+            if (right < filled)
+                mask = m_and(mask, links_mask(core, cards[position[right]], s->links));
+        }
+        out[i] = mask;
+    }
+}
+
+/* ExhibitionState.context: what the other players' halls still allow in
+ * showcase `index`.  One Continent: no continent another player claims with
+ * the first coloured card of theirs (D-14).  Unique Decades: the decades
+ * allowed for the player count, less every decade in any player's showcase,
+ * one's own included (D-11). */
+static Mask context(const Core *core, const Game *g, int player, int index)
+{
+    const Showcase *s = &core->showcase[index];
+    Mask allowed = core->all_cards;
+    if (s->exclusive) {
+        for (int seat = 0; seat < core->players; seat++) {
+            if (seat == player)
+                continue;
+            for (int i = s->first; i < s->first + s->size; i++) {
+                int card = g->hall[seat][i];
+                if (card != EMPTY && core->continent_of[card] != WHITE) {
+                    allowed = m_and(allowed, m_not(core->continent_mask[core->continent_of[card]]));
+                    break;
+                }
+            }
+        }
+    }
+    if (s->unique) {
+        allowed = m_and(allowed, s->unique_allowed);
+        for (int seat = 0; seat < core->players; seat++)
+            for (int i = s->first; i < s->first + s->size; i++) {
+                int card = g->hall[seat][i];
+                if (card != EMPTY && card < YEARS)
+                    allowed = m_and(allowed, m_not(core->decade_mask[card / 10]));
+            }
+    }
+    return allowed;
+}
+
+/* ExhibitionState._refresh: the masks of one showcase of one player. */
+static void refresh(const Core *core, Game *g, int player, int index)
+{
+    const Showcase *s = &core->showcase[index];
+    Mask ctx = s->exclusive || s->unique ? context(core, g, player, index) : core->all_cards;
+    showcase_masks(core, s, &g->hall[player][s->first], ctx, &g->masks[player][s->first]);
+}
+
+/* ---------------------------------------------------------------- state.py */
+
+/* _advance: pass the turn to the next non-final seat; a wrap starts a round;
+ * no card left in the market ends every exhibition (D-4). */
+static void advance(const Core *core, Game *g, int player)
+{
+    int n = core->players, following = player, found = 0;
+    for (int i = 0; i < n; i++) {
+        following = following + 1 < n ? following + 1 : 0;
+        if (!g->final[following]) {
+            found = 1;
+            break;
+        }
+    }
+    if (!found) {
+        g->current = NOBODY;
+        return;
+    }
+    if (following <= player)
+        g->round++;
+    g->current = following;
+    if (g->market_size == 0) {
+        for (int seat = 0; seat < n; seat++)
+            g->final[seat] = 1;
+        g->current = NOBODY;
+    }
+}
+
+/* The take of the playout policy: a random card of the group at the vehicle,
+ * or of the whole market when that group is empty; a white card's vehicle
+ * goes to a random continent.  The emptied group is refilled from the stock
+ * (a random card: the stock is hidden, D-13). */
+static void take(const Core *core, Game *g, uint64_t *rng, Trace *trace)
+{
+    int player = g->current, from = g->vehicle[player], index;
+    if (g->group_size[from] > 0) {
+        index = below(rng, g->group_size[from]);
+    } else {
+        index = below(rng, g->market_size);
+        for (from = 0; index >= g->group_size[from]; from++)
+            index -= g->group_size[from];
+    }
+    int card = g->market[from][index];
+    g->market[from][index] = g->market[from][--g->group_size[from]];
+    g->market_size--;
+    int dest = NO_DESTINATION;
+    if (core->continent_of[card] == WHITE) {
+        dest = below(rng, core->continents);
+        g->vehicle[player] = dest;
+    } else {
+        g->vehicle[player] = core->continent_of[card];
+    }
+    if (g->stock_size > 0) {
+        int drawn = below(rng, g->stock_size);
+        int refill = g->stock[drawn];
+        g->stock[drawn] = g->stock[--g->stock_size];
+        g->market[from][g->group_size[from]++] = refill;
+        g->market_size++;
+        if (trace)
+            trace->draws[trace->num_draws++] = refill;
+    }
+    g->pending_card = card;
+    g->pending_dest = dest;
+}
+
+/* The placement of the playout policy and ExhibitionState._place: a random
+ * legal hall spot, else the depot while it has room (D-5), else end the
+ * exhibition (the card is discarded). */
+static void place(const Core *core, Game *g, uint64_t *rng, Trace *trace)
+{
+    int player = g->current, card = g->pending_card;
+    int legal[MAX_SPOTS], num_legal = 0, target;
+    for (int spot = 0; spot < core->spots; spot++)
+        if (m_has(g->masks[player][spot], card))
+            legal[num_legal++] = spot;
+    if (num_legal > 0)
+        target = legal[below(rng, num_legal)];
+    else
+        target = g->depot[player] < core->depot_size ? DEPOT : END;
+    if (trace) {
+        int *turn = trace->turns[trace->num_turns++];
+        turn[0] = card;
+        turn[1] = g->pending_dest;
+        turn[2] = target;
+    }
+    g->pending_card = -1;
+    g->pending_dest = NO_DESTINATION;
+    if (target == DEPOT) {
+        g->depot[player]++;
+    } else if (target == END) {
+        g->final[player] = 1;
+    } else {
+        g->hall[player][target] = card;
+        g->filled[player]++;
+        int index = core->spot_showcase[target];
+        refresh(core, g, player, index);
+        const Showcase *s = &core->showcase[index];
+        if (s->exclusive || s->unique) /* the other players' context may change */
+            for (int seat = 0; seat < core->players; seat++)
+                if (seat != player)
+                    refresh(core, g, seat, index);
+        if (core->continent_of[card] != WHITE) /* white cards supply no continent */
+            g->held[player] |= 1u << core->continent_of[card];
+        if (!g->six_round[player] && g->held[player] == core->all_continents)
+            g->six_round[player] = g->round; /* All 6 Continents, by round (D-7) */
+        if (g->filled[player] == core->spots) /* a full hall is final */
+            g->final[player] = 1;
+    }
+    advance(core, g, player);
+}
+
+static void play_to_end(const Core *core, Game *g, uint64_t *rng, Trace *trace)
+{
+    while (g->current != NOBODY) {
+        if (g->pending_card < 0)
+            take(core, g, rng, trace);
+        place(core, g, rng, trace);
+    }
+}
+
+/* -------------------------------------------------------------- scoring.py */
+
+/* scoring._dense_awards: the best distinct value gets awards[0], the next
+ * awards[1] and so on (D-7); players without a value get 0. */
+static void dense_awards(const Core *core, const int *value, const int *present,
+                         const int *awards, int num_awards, int higher_wins, int *out)
+{
+    for (int p = 0; p < core->players; p++) {
+        out[p] = 0;
+        if (!present[p])
+            continue;
+        int place = 0; /* distinct values better than this one */
+        for (int q = 0; q < core->players; q++) {
+            if (!present[q] || value[q] == value[p])
+                continue;
+            if ((value[q] > value[p]) != higher_wins)
+                continue;
+            int repeated = 0;
+            for (int r = 0; r < q; r++)
+                repeated |= present[r] && value[r] == value[q];
+            place += !repeated;
+        }
+        if (place < num_awards)
+            out[p] = awards[place];
+    }
+}
+
+/* scoring._pair: a showcase's outer cards when complete and free of Einstein. */
+static int outer_pair(const Game *g, const Showcase *s, int player, int *left, int *right)
+{
+    for (int i = s->first; i < s->first + s->size; i++)
+        if (g->hall[player][i] == EMPTY || g->hall[player][i] == EINSTEIN)
+            return 0;
+    *left = g->hall[player][s->first];
+    *right = g->hall[player][s->first + s->size - 1];
+    return 1;
+}
+
+/* The ranked showcases: multiplayer dense ranks by gap / smallest gap /
+ * oldest right card; solo 5 less the market cards against the pair (D-8,
+ * Einstein in the market never counts, 1945 does). */
+static void ranked_showcase(const Core *core, const Game *g, const Showcase *s, int *out)
+{
+    int value[MAX_PLAYERS], present[MAX_PLAYERS], left, right;
+    for (int p = 0; p < core->players; p++) {
+        present[p] = outer_pair(g, s, p, &left, &right);
+        value[p] = 0;
+        if (!present[p])
+            continue;
+        if (!core->solo) {
+            value[p] = s->scoring == ANTIQUITY ? right : right - left;
+            continue;
+        }
+        int against = 0;
+        for (int k = 0; k < core->continents; k++)
+            for (int i = 0; i < g->group_size[k]; i++) {
+                int year = g->market[k][i];
+                if (year == EINSTEIN)
+                    continue;
+                if (s->scoring == YEARS_GAP)
+                    against += year < left || year > right;
+                else if (s->scoring == SHORT_ERA)
+                    against += left < year && year < right;
+                else
+                    against += year < right;
+            }
+        value[p] = core->market_award - against > 0 ? core->market_award - against : 0;
+    }
+    if (core->solo) {
+        for (int p = 0; p < core->players; p++)
+            out[p] = value[p];
+        return;
+    }
+    dense_awards(core, value, present, core->rank_awards, core->num_rank_awards,
+                 s->scoring == YEARS_GAP, out);
+}
+
+/* scoring._solo_closeness: max(points - per_year * distance, 0) * multiplier,
+ * truncated, in exact rational arithmetic as the Fractions of the data. */
+static int solo_closeness(const Core *core, const Game *g)
+{
+    int card = g->hall[0][core->closeness_spot];
+    if (card == EMPTY || card == EINSTEIN)
+        return 0;
+    long long distance = llabs((long long)(FIRST_YEAR + card - core->closeness_target));
+    long long num = core->points_num * core->per_year_den -
+                    core->per_year_num * core->points_den * distance;
+    if (num <= 0)
+        return 0;
+    return (int)(num * core->multiplier / (core->points_den * core->per_year_den));
+}
+
+/* score_game's totals and tiebreak distances (-1: none, loses the tiebreak). */
+static void score(const Core *core, const Game *g, int *total, int *tiebreak)
+{
+    int n = core->players, factor = core->solo ? core->multiplier : 1;
+    int all_six[MAX_PLAYERS], ranked[MAX_PLAYERS], present[MAX_PLAYERS];
+    if (core->solo) {
+        all_six[0] = g->six_round[0] ? core->all_continents_solo : 0;
+    } else {
+        for (int p = 0; p < n; p++)
+            present[p] = g->six_round[p] != 0;
+        dense_awards(core, g->six_round, present, core->continent_awards,
+                     core->num_continent_awards, 0, all_six);
+    }
+    for (int p = 0; p < n; p++)
+        total[p] = all_six[p];
+    for (int index = 0; index < core->showcases; index++) {
+        const Showcase *s = &core->showcase[index];
+        if (s->scoring == NO_SCORING)
+            continue;
+        ranked_showcase(core, g, s, ranked);
+        for (int p = 0; p < n; p++)
+            total[p] += ranked[p];
+    }
+    for (int p = 0; p < n; p++) {
+        int count[MAX_CONTINENTS] = {0}, focus = 0, secret = 0, empty = 0;
+        int decade_seen[DECADES] = {0}, decades = 0;
+        uint64_t years_lo = 0, years_hi = 0; /* Chain of Years over bits of years */
+        for (int spot = 0; spot < core->spots; spot++) {
+            int card = g->hall[p][spot];
+            if (card == EMPTY) {
+                empty++;
+                continue;
+            }
+            int continent = core->continent_of[card];
+            if (continent != WHITE && ++count[continent] > focus) /* Continent Focus */
+                focus = count[continent];
+            if (card == EINSTEIN) /* no year: no decade, no chain, no secret decade */
+                continue;
+            if (!decade_seen[card / 10]++)
+                decades++;
+            secret += core->secret && card / 10 == g->secret[p];
+            if (card < 64)
+                years_lo |= (uint64_t)1 << card;
+            else
+                years_hi |= (uint64_t)1 << (card - 64);
+        }
+        int chain = 0; /* each step shortens every run of years by one */
+        while (years_lo | years_hi) {
+            years_hi &= (years_hi << 1) | (years_lo >> 63);
+            years_lo &= years_lo << 1;
+            chain++;
+        }
+        if (chain < 1) /* at least 1, even for an empty hall (D-14) */
+            chain = 1;
+        total[p] = (total[p] + focus + decades + chain + secret - empty - g->depot[p]) * factor;
+        tiebreak[p] = -1;
+        if (core->tiebreak_spot >= 0) {
+            int card = g->hall[p][core->tiebreak_spot];
+            if (card != EMPTY && card != EINSTEIN)
+                tiebreak[p] = abs(FIRST_YEAR + card - core->tiebreak_year);
+        }
+    }
+    if (core->solo && core->closeness_spot >= 0)
+        total[0] += solo_closeness(core, g);
+}
+
+/* scoring._beats: a higher total wins; equal totals, Mid Century closer to
+ * 1950; an empty or Einstein Mid Century loses it; else a tie (D-14). */
+static int beats(int total_a, int tiebreak_a, int total_b, int tiebreak_b)
+{
+    if (total_a != total_b)
+        return total_a > total_b;
+    if (tiebreak_a < 0)
+        return 0;
+    return tiebreak_b < 0 || tiebreak_a < tiebreak_b;
+}
+
+/* ExhibitionState.returns: win shares by rank; solo, total / (scale * multiplier). */
+static PyObject *returns_list(const Core *core, const int *total, const int *tiebreak)
+{
+    int n = core->players;
+    double value[MAX_PLAYERS];
+    if (core->solo) {
+        value[0] = (double)total[0] / ((double)core->solo_scale * core->multiplier);
+    } else {
+        int first[MAX_PLAYERS], winners = 0;
+        for (int p = 0; p < n; p++) {
+            first[p] = 1;
+            for (int q = 0; q < n; q++)
+                if (beats(total[q], tiebreak[q], total[p], tiebreak[p]))
+                    first[p] = 0;
+            winners += first[p];
+        }
+        for (int p = 0; p < n; p++)
+            value[p] = first[p] ? 1.0 / winners : 0.0;
+    }
+    PyObject *list = PyList_New(n);
+    if (list == NULL)
+        return NULL;
+    for (int p = 0; p < n; p++) {
+        PyObject *item = PyFloat_FromDouble(value[p]);
+        if (item == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, p, item);
+    }
+    return list;
+}
+
+/* -------------------------------------------------------------- unpacking */
+
+/* Reads a list of ints; nothing in it runs Python code, so the list cannot
+ * change while it is read. */
+typedef struct {
+    PyObject *list;
+    Py_ssize_t next;
+    int bad;
+} Reader;
+
+/* The next int, which must lie in low..high (else the reader turns bad). */
+static int read_int(Reader *r, int low, int high)
+{
+    if (r->next >= PyList_GET_SIZE(r->list)) {
+        r->bad = 1;
+        return low;
+    }
+    PyObject *item = PyList_GET_ITEM(r->list, r->next++);
+    int overflow = 1;
+    long value = 0;
+    if (PyLong_Check(item)) /* bools too, as in the Python lists */
+        value = PyLong_AsLongAndOverflow(item, &overflow);
+    if (overflow || value < low || value > high) {
+        r->bad = 1;
+        return low;
+    }
+    return (int)value;
+}
+
+static int reader_close(const Reader *r, const char *what)
+{
+    if (r->bad || r->next != PyList_GET_SIZE(r->list)) {
+        PyErr_Format(PyExc_ValueError, "malformed packed %s", what);
+        return 0;
+    }
+    return 1;
+}
+
+static int read_showcase(Reader *r, Core *core, Showcase *s, int first_spot)
+{
+    s->first = read_int(r, first_spot, first_spot);
+    s->size = read_int(r, 1, MAX_SPOTS - first_spot);
+    s->distinct = read_int(r, 0, 1);
+    s->same = read_int(r, 0, 1);
+    s->exclusive = read_int(r, 0, 1);
+    s->max_gap = read_int(r, 0, UNBOUNDED);
+    s->min_gap = read_int(r, 0, UNBOUNDED);
+    s->links = read_int(r, 0, YEARS);
+    s->same_decade = read_int(r, 0, 1);
+    s->unique = read_int(r, 0, 1);
+    int first_year = read_int(r, 0, 9999), last_year = read_int(r, 0, 9999);
+    s->unique_allowed = s->unique ? year_window(first_year, last_year) : core->all_cards;
+    s->whites = read_int(r, 0, 1);
+    s->scoring = read_int(r, NO_SCORING, ANTIQUITY);
+    return first_spot + s->size;
+}
+
+static int core_init(Core *core, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"spec", NULL};
+    Reader r = {NULL, 0, 0};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!:Core", keywords, &PyList_Type, &r.list))
+        return -1;
+    core->players = read_int(&r, 1, MAX_PLAYERS);
+    core->solo = core->players == 1;
+    core->continents = read_int(&r, 1, MAX_CONTINENTS);
+    core->spots = read_int(&r, 1, MAX_SPOTS);
+    core->showcases = read_int(&r, 1, MAX_SHOWCASES);
+    core->depot_size = read_int(&r, 0, NUM_CARDS);
+    core->secret = read_int(&r, 0, 1);
+    core->multiplier = read_int(&r, 1, 1000000);
+    core->solo_scale = read_int(&r, 1, 1000000);
+    core->market_award = read_int(&r, 0, 1000000);
+    core->all_continents_solo = read_int(&r, 0, 1000000);
+    core->num_rank_awards = read_int(&r, 0, MAX_AWARDS);
+    for (int i = 0; i < core->num_rank_awards; i++)
+        core->rank_awards[i] = read_int(&r, -1000000, 1000000);
+    core->num_continent_awards = read_int(&r, 0, MAX_AWARDS);
+    for (int i = 0; i < core->num_continent_awards; i++)
+        core->continent_awards[i] = read_int(&r, -1000000, 1000000);
+    core->white_mask = NO_CARDS;
+    for (int k = 0; k < MAX_CONTINENTS; k++)
+        core->continent_mask[k] = NO_CARDS;
+    for (int card = 0; card < NUM_CARDS; card++) {
+        int continent = core->continent_of[card] = read_int(&r, WHITE, core->continents - 1);
+        if (continent == WHITE)
+            core->white_mask = m_or(core->white_mask, m_card(card));
+        else
+            core->continent_mask[continent] = m_or(core->continent_mask[continent], m_card(card));
+    }
+    for (int decade = 0; decade < DECADES; decade++)
+        core->decade_mask[decade] = year_window(FIRST_YEAR + 10 * decade, FIRST_YEAR + 10 * decade + 9);
+    core->all_cards = m_or(year_window(FIRST_YEAR, LAST_YEAR), m_card(EINSTEIN));
+    core->all_continents = (1u << core->continents) - 1;
+    core->tiebreak_spot = read_int(&r, -1, core->spots - 1);
+    core->tiebreak_year = read_int(&r, 0, 9999);
+    core->closeness_spot = read_int(&r, -1, core->spots - 1);
+    core->closeness_target = read_int(&r, 0, 9999);
+    core->points_num = read_int(&r, -1000000, 1000000);
+    core->points_den = read_int(&r, 1, 1000000);
+    core->per_year_num = read_int(&r, -1000000, 1000000);
+    core->per_year_den = read_int(&r, 1, 1000000);
+    int spot = 0;
+    for (int index = 0; index < core->showcases && !r.bad; index++) {
+        int stop = read_showcase(&r, core, &core->showcase[index], spot);
+        for (; spot < stop && !r.bad; spot++)
+            core->spot_showcase[spot] = index;
+    }
+    if (!reader_close(&r, "spec"))
+        return -1;
+    if (spot != core->spots) {
+        PyErr_SetString(PyExc_ValueError, "malformed packed spec: the showcases must cover the hall");
+        return -1;
+    }
+    return 0;
+}
+
+/* A card that appears nowhere else in the position (seen: cards met so far). */
+static int read_card(Reader *r, int *seen)
+{
+    int card = read_int(r, 0, NUM_CARDS - 1);
+    if (seen[card]++)
+        r->bad = 1;
+    return card;
+}
+
+static int read_game(const Core *core, PyObject *list, Game *g)
+{
+    Reader r = {list, 0, 0};
+    int seen[NUM_CARDS] = {0}, n = core->players;
+    g->current = read_int(&r, NOBODY, n - 1);
+    g->round = read_int(&r, 0, 1000000);
+    g->pending_card = read_int(&r, -1, NUM_CARDS - 1);
+    if (g->pending_card >= 0)
+        seen[g->pending_card] = 1;
+    g->pending_dest = read_int(&r, NO_DESTINATION, core->continents - 1);
+    for (int p = 0; p < n; p++)
+        g->vehicle[p] = read_int(&r, 0, core->continents - 1);
+    for (int p = 0; p < n; p++)
+        g->final[p] = read_int(&r, 0, 1);
+    for (int p = 0; p < n; p++)
+        g->six_round[p] = read_int(&r, 0, 1000000);
+    for (int p = 0; p < n && core->secret; p++)
+        g->secret[p] = (read_int(&r, FIRST_YEAR, LAST_YEAR) - FIRST_YEAR) / 10;
+    for (int p = 0; p < n; p++)
+        g->depot[p] = read_int(&r, 0, NUM_CARDS);
+    for (int p = 0; p < n; p++) {
+        g->filled[p] = 0;
+        g->held[p] = 0;
+        for (int spot = 0; spot < core->spots; spot++) {
+            int card = read_int(&r, EMPTY, NUM_CARDS - 1);
+            g->hall[p][spot] = card;
+            if (card == EMPTY)
+                continue;
+            if (seen[card]++)
+                r.bad = 1;
+            g->filled[p]++;
+            if (core->continent_of[card] != WHITE)
+                g->held[p] |= 1u << core->continent_of[card];
+        }
+    }
+    g->market_size = 0;
+    for (int k = 0; k < core->continents; k++) {
+        g->group_size[k] = read_int(&r, 0, NUM_CARDS);
+        for (int i = 0; i < g->group_size[k] && !r.bad; i++)
+            g->market[k][i] = read_card(&r, seen);
+        g->market_size += g->group_size[k];
+    }
+    g->stock_size = read_int(&r, 0, NUM_CARDS);
+    for (int i = 0; i < g->stock_size && !r.bad; i++)
+        g->stock[i] = read_card(&r, seen);
+    if (!reader_close(&r, "state"))
+        return 0;
+    if (g->current != NOBODY && g->pending_card < 0 && g->market_size == 0) {
+        PyErr_SetString(PyExc_ValueError, "packed state: a take step with an empty market");
+        return 0;
+    }
+    for (int p = 0; p < n; p++)
+        for (int index = 0; index < core->showcases; index++)
+            refresh(core, g, p, index);
+    return 1;
+}
+
+/* ------------------------------------------------------------ the methods */
+
+static PyObject *int_list(const int *values, int count)
+{
+    PyObject *list = PyList_New(count);
+    if (list == NULL)
+        return NULL;
+    for (int i = 0; i < count; i++) {
+        PyObject *item = PyLong_FromLong(values[i]);
+        if (item == NULL) {
+            Py_DECREF(list);
+            return NULL;
+        }
+        PyList_SET_ITEM(list, i, item);
+    }
+    return list;
+}
+
+static PyObject *traced(PyObject *returns, const Trace *trace, const int *total, int players)
+{
+    PyObject *turns = PyList_New(trace->num_turns);
+    if (turns == NULL)
+        return NULL;
+    for (int i = 0; i < trace->num_turns; i++) {
+        const int *turn = trace->turns[i];
+        PyObject *item = Py_BuildValue("(iii)", turn[0], turn[1], turn[2]);
+        if (item == NULL) {
+            Py_DECREF(turns);
+            return NULL;
+        }
+        PyList_SET_ITEM(turns, i, item);
+    }
+    PyObject *draws = int_list(trace->draws, trace->num_draws);
+    PyObject *totals = int_list(total, players);
+    if (draws == NULL || totals == NULL) {
+        Py_DECREF(turns);
+        Py_XDECREF(draws);
+        Py_XDECREF(totals);
+        return NULL;
+    }
+    return Py_BuildValue("(ONNN)", returns, turns, draws, totals);
+}
+
+static PyObject *core_playout(Core *core, PyObject *args, PyObject *kwds)
+{
+    static char *keywords[] = {"state", "seed", "trace", NULL};
+    PyObject *state;
+    unsigned long long seed;
+    int want_trace = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!K|p:playout", keywords, &PyList_Type, &state,
+                                     &seed, &want_trace))
+        return NULL;
+    Game g;
+    if (!read_game(core, state, &g))
+        return NULL;
+    Trace trace;
+    trace.num_turns = trace.num_draws = 0;
+    uint64_t rng = seed;
+    play_to_end(core, &g, &rng, want_trace ? &trace : NULL);
+    int total[MAX_PLAYERS], tiebreak[MAX_PLAYERS];
+    score(core, &g, total, tiebreak);
+    PyObject *returns = returns_list(core, total, tiebreak);
+    if (returns == NULL || !want_trace)
+        return returns;
+    PyObject *result = traced(returns, &trace, total, core->players);
+    Py_DECREF(returns);
+    return result;
+}
+
+static PyObject *core_masks(Core *core, PyObject *args)
+{
+    PyObject *state;
+    if (!PyArg_ParseTuple(args, "O!:masks", &PyList_Type, &state))
+        return NULL;
+    Game g;
+    if (!read_game(core, state, &g))
+        return NULL;
+    PyObject *words = PyList_New(2 * core->players * core->spots);
+    if (words == NULL)
+        return NULL;
+    Py_ssize_t i = 0;
+    for (int p = 0; p < core->players; p++)
+        for (int spot = 0; spot < core->spots; spot++) {
+            const Mask *m = &g.masks[p][spot];
+            PyObject *lo = PyLong_FromUnsignedLongLong(m->lo);
+            PyObject *hi = PyLong_FromUnsignedLongLong(m->hi);
+            if (lo == NULL || hi == NULL) {
+                Py_XDECREF(lo);
+                Py_XDECREF(hi);
+                Py_DECREF(words);
+                return NULL;
+            }
+            PyList_SET_ITEM(words, i++, lo);
+            PyList_SET_ITEM(words, i++, hi);
+        }
+    return words;
+}
+
+static PyMethodDef core_methods[] = {
+    {"playout", (PyCFunction)(void (*)(void))core_playout, METH_VARARGS | METH_KEYWORDS,
+     "playout(state, seed, trace=False)\n--\n\n"
+     "Play the packed state to the end with the playout policy; its returns.\n"
+     "With trace: (returns, turns, draws, totals), turns as (card, dest, target)."},
+    {"masks", (PyCFunction)core_masks, METH_VARARGS,
+     "masks(state, /)\n--\n\n"
+     "Every player's legality masks of the packed state, per spot as two words (low, high)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "vitrine.games.exhibition._playout.Core",
+    .tp_doc = PyDoc_STR("Core(spec)\n--\n\nThe playout core for one packed game configuration."),
+    .tp_basicsize = sizeof(Core),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)core_init,
+    .tp_methods = core_methods,
+};
+
+static struct PyModuleDef playout_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "vitrine.games.exhibition._playout",
+    .m_doc = "Compiled playouts of Exhibition: 20th Century (see fastplayout.py).",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC PyInit__playout(void)
+{
+    if (PyType_Ready(&CoreType) < 0)
+        return NULL;
+    PyObject *module = PyModule_Create(&playout_module);
+    if (module == NULL)
+        return NULL;
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(module, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

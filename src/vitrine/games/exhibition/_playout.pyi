@@ -1,0 +1,15 @@
+"""Type stub of the compiled playout core (_playout.c); fastplayout.py packs its inputs."""
+
+from typing import Literal, overload
+
+class Core:
+    def __init__(self, spec: list[int]) -> None: ...
+    @overload
+    def playout(
+        self, state: list[int], seed: int, trace: Literal[False] = False
+    ) -> list[float]: ...
+    @overload
+    def playout(
+        self, state: list[int], seed: int, trace: Literal[True]
+    ) -> tuple[list[float], list[tuple[int, int, int]], list[int], list[int]]: ...
+    def masks(self, state: list[int], /) -> list[int]: ...
