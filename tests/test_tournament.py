@@ -271,7 +271,7 @@ def test_command_names_a_fresh_directory_by_default(
     ("args", "fragment"),
     [
         (["--bots", "random,nobody"], "unknown bot 'nobody'"),
-        (["--bots", "random,random"], "'random' is listed twice"),
+        (["--bots", "random,random"], "at least two different bots"),
         (["--bots", "random,greedy", "--players", "0"], "0 is not in the range"),
         (["--bots", "random,greedy", "--players", "6"], "takes 2 to 5"),
         (["--bots", "random,greedy", "--variant", "nonsense"], "--variant"),

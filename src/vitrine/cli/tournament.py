@@ -40,8 +40,8 @@ def check_bots(specs: Sequence[str]) -> None:
             make_bot(spec)
         except VitrineError as error:
             raise click.BadParameter(str(error), param_hint="'--bots'") from None
-        if specs.count(spec) > 1:
-            raise click.BadParameter(f"{spec!r} is listed twice", param_hint="'--bots'")
+    if len(set(specs)) < 2:
+        raise click.BadParameter("name at least two different bots", param_hint="'--bots'")
 
 
 def seat_count(game: Game, players: int | None, bots: int) -> int:
@@ -144,7 +144,8 @@ def cell(means: Mapping[str, float], key: str) -> str:
     multiple=True,
     required=True,
     metavar="LIST",
-    help="The line-up, comma-separated bot specs (random, greedy, ismcts:2000, ...).",
+    help="The line-up, comma-separated bot specs (random, greedy, ismcts:2000, ...); "
+    "a spec listed twice fills two seats and its figures pool both.",
 )
 @click.option(
     "--players", type=click.IntRange(min=2), help="Seats per game [default: one per bot]."
