@@ -16,8 +16,9 @@ BOTS: dict[str, Callable[[Budget | None], Bot]] = {
     "random": lambda budget: RandomBot(),
     "greedy": lambda budget: GreedyBot(),
     "ismcts": lambda budget: IsmctsBot(budget),
+    "ismcts+": lambda budget: IsmctsBot(budget, informed=True),
 }
-SEARCH_BOTS = ("ismcts",)
+SEARCH_BOTS = ("ismcts", "ismcts+")
 
 LEVELS = {
     "beginner": "random",

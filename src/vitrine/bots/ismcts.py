@@ -75,10 +75,16 @@ class Budget:
 class IsmctsBot:
     """SO-ISMCTS with availability-corrected UCB and the game's playout policy."""
 
-    def __init__(self, budget: Budget | None = None, exploration: float = EXPLORATION) -> None:
+    def __init__(
+        self,
+        budget: Budget | None = None,
+        exploration: float = EXPLORATION,
+        informed: bool = False,
+    ) -> None:
         self.budget = budget or Budget(iterations=2000)
         self.exploration = exploration
-        self.name = f"ismcts:{self.budget}"
+        self.informed = informed
+        self.name = f"{'ismcts+' if informed else 'ismcts'}:{self.budget}"
         self.last_iterations = 0
 
     def choose(self, game: Game, view: Mapping[str, Any], rng: Random) -> str:
@@ -139,7 +145,7 @@ class IsmctsBot:
             node = children[best_action]
             state.apply_action_id(best_action)
             path.append((node, player))
-        rewards = state.rollout(rng)
+        rewards = state.rollout(rng, self.informed)
         for visited, player in path:
             visited.visits += 1
             visited.reward += rewards[player]

@@ -229,3 +229,6 @@ def perft_command(
 from vitrine.cli.tournament import tournament  # noqa: E402
 
 main.add_command(tournament)
+from vitrine.cli.solo import solo  # noqa: E402
+
+main.add_command(solo)

@@ -81,8 +81,9 @@ class GameState(Protocol):
     def playout(self, rng: Random) -> None:
         """Play to the end with the game's fast default policy."""
 
-    def rollout(self, rng: Random) -> list[float]:
-        """The returns of a playout from here with the game's fast policy.
+    def rollout(self, rng: Random, informed: bool = False) -> list[float]:
+        """The returns of a playout from here with the game's fast policy;
+        ``informed``: the game's better-informed playout policy, if it has one.
 
         Leaves the state unspecified, so pass a copy."""
 

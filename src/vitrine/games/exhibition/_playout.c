@@ -56,6 +56,7 @@
 #define MAX_SPOTS 32
 #define MAX_SHOWCASES 16
 #define MAX_AWARDS 16
+#define INFORMED_EXPLORE 8 /* one informed placement in 8 is uniform */
 #define MAX_TURNS (NUM_CARDS + 1) /* every turn but a pending one takes a card */
 
 enum { NO_SCORING, YEARS_GAP, SHORT_ERA, ANTIQUITY };
@@ -407,10 +408,36 @@ static void take(const Core *core, Game *g, uint64_t *rng, Trace *trace)
     g->pending_dest = dest;
 }
 
+static inline int m_count(Mask m)
+{
+    return __builtin_popcountll(m.lo) + __builtin_popcountll(m.hi);
+}
+
+/* The informed policy's spot: the legal spot that accepts the fewest cards
+ * (ties at random), as best-fit packing keeps the roomy spots for cards that
+ * need them; one placement in INFORMED_EXPLORE stays uniform. */
+static int best_fit(Game *g, int player, const int *legal, int num_legal, uint64_t *rng)
+{
+    if (below(rng, INFORMED_EXPLORE) == 0)
+        return legal[below(rng, num_legal)];
+    int best = legal[0], best_count = m_count(g->masks[player][best]), ties = 1;
+    for (int i = 1; i < num_legal; i++) {
+        int count = m_count(g->masks[player][legal[i]]);
+        if (count < best_count) {
+            best = legal[i];
+            best_count = count;
+            ties = 1;
+        } else if (count == best_count && below(rng, ++ties) == 0) {
+            best = legal[i]; /* reservoir sampling: each tie equally likely */
+        }
+    }
+    return best;
+}
+
 /* The placement of the playout policy and ExhibitionState._place: a random
- * legal hall spot, else the depot while it has room (D-5), else end the
- * exhibition (the card is discarded). */
-static void place(const Core *core, Game *g, uint64_t *rng, Trace *trace)
+ * legal hall spot (the informed policy: the best fit), else the depot while
+ * it has room (D-5), else end the exhibition (the card is discarded). */
+static void place(const Core *core, Game *g, uint64_t *rng, Trace *trace, int informed)
 {
     int player = g->current, card = g->pending_card;
     int legal[MAX_SPOTS], num_legal = 0, target;
@@ -418,7 +445,8 @@ static void place(const Core *core, Game *g, uint64_t *rng, Trace *trace)
         if (m_has(g->masks[player][spot], card))
             legal[num_legal++] = spot;
     if (num_legal > 0)
-        target = legal[below(rng, num_legal)];
+        target = informed ? best_fit(g, player, legal, num_legal, rng)
+                          : legal[below(rng, num_legal)];
     else
         target = g->depot[player] < core->depot_size ? DEPOT : END;
     if (trace) {
@@ -453,12 +481,12 @@ static void place(const Core *core, Game *g, uint64_t *rng, Trace *trace)
     advance(core, g, player);
 }
 
-static void play_to_end(const Core *core, Game *g, uint64_t *rng, Trace *trace)
+static void play_to_end(const Core *core, Game *g, uint64_t *rng, Trace *trace, int informed)
 {
     while (g->current != NOBODY) {
         if (g->pending_card < 0)
             take(core, g, rng, trace);
-        place(core, g, rng, trace);
+        place(core, g, rng, trace, informed);
     }
 }
 
@@ -892,12 +920,12 @@ static PyObject *traced(PyObject *returns, const Trace *trace, const int *total,
 
 static PyObject *core_playout(Core *core, PyObject *args, PyObject *kwds)
 {
-    static char *keywords[] = {"state", "seed", "trace", NULL};
+    static char *keywords[] = {"state", "seed", "trace", "informed", NULL};
     PyObject *state;
     unsigned long long seed;
-    int want_trace = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!K|p:playout", keywords, &PyList_Type, &state,
-                                     &seed, &want_trace))
+    int want_trace = 0, informed = 0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!K|pp:playout", keywords, &PyList_Type, &state,
+                                     &seed, &want_trace, &informed))
         return NULL;
     Game g;
     if (!read_game(core, state, &g))
@@ -905,7 +933,7 @@ static PyObject *core_playout(Core *core, PyObject *args, PyObject *kwds)
     Trace trace;
     trace.num_turns = trace.num_draws = 0;
     uint64_t rng = seed;
-    play_to_end(core, &g, &rng, want_trace ? &trace : NULL);
+    play_to_end(core, &g, &rng, want_trace ? &trace : NULL, informed);
     int total[MAX_PLAYERS], tiebreak[MAX_PLAYERS];
     score(core, &g, total, tiebreak);
     PyObject *returns = returns_list(core, total, tiebreak);
@@ -947,8 +975,9 @@ static PyObject *core_masks(Core *core, PyObject *args)
 
 static PyMethodDef core_methods[] = {
     {"playout", (PyCFunction)(void (*)(void))core_playout, METH_VARARGS | METH_KEYWORDS,
-     "playout(state, seed, trace=False)\n--\n\n"
-     "Play the packed state to the end with the playout policy; its returns.\n"
+     "playout(state, seed, trace=False, informed=False)\n--\n\n"
+     "Play the packed state to the end with the playout policy (informed: best-fit\n"
+     "placements); its returns.\n"
      "With trace: (returns, turns, draws, totals), turns as (card, dest, target)."},
     {"masks", (PyCFunction)core_masks, METH_VARARGS,
      "masks(state, /)\n--\n\n"

@@ -114,9 +114,10 @@ def pack(state: ExhibitionState) -> list[int]:
     return data
 
 
-def rollout(state: ExhibitionState, rng: Random) -> list[float]:
-    """The returns of one compiled playout from ``state`` (left unchanged), seeded from ``rng``."""
-    return core_for(state.config).playout(pack(state), rng.getrandbits(64))
+def rollout(state: ExhibitionState, rng: Random, informed: bool = False) -> list[float]:
+    """The returns of one compiled playout from ``state`` (left unchanged), seeded from
+    ``rng``; ``informed`` places each card in its best-fitting legal spot (C core only)."""
+    return core_for(state.config).playout(pack(state), rng.getrandbits(64), informed=informed)
 
 
 def spot_masks(state: ExhibitionState) -> list[list[int]]:

@@ -653,13 +653,15 @@ class ExhibitionState:
             else:
                 self._place(DEPOT if len(self.depots[player]) < depot_size else END)
 
-    def rollout(self, rng: Random) -> list[float]:
+    def rollout(self, rng: Random, informed: bool = False) -> list[float]:
         """The returns of :meth:`playout` played by the compiled core
         (``fastplayout``), seeded from ``rng``: the same policy and rules, many
-        times faster.  ``playout`` stays the reference the core is tested against."""
+        times faster.  ``playout`` stays the reference the core is tested against.
+        ``informed`` puts each card in the legal spot that accepts the fewest
+        cards (best fit), keeping roomy spots for the cards that need them."""
         from vitrine.games.exhibition.fastplayout import rollout
 
-        return rollout(self, rng)
+        return rollout(self, rng, informed)
 
     def redeterminize(self, viewer: int, rng: Random) -> None:
         """Re-deal what ``viewer`` cannot see: from now on refills come from the

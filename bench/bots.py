@@ -1,0 +1,115 @@
+"""Bots: search speed, a strength table and the solo challenge.
+
+A benchmark, not a test: it prints figures to quote.  Budgets are in
+iterations, so strength figures compare across machines; speed figures are
+for one core of the machine that runs it.
+
+    .venv/bin/python bench/bots.py speed
+    .venv/bin/python bench/bots.py strength --games 200 [--workers 2]
+    .venv/bin/python bench/bots.py solo --deals 1000 --search-deals 200
+"""
+
+import argparse
+import os
+import platform
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from vitrine.bots import Budget, IsmctsBot
+from vitrine.games.exhibition import ExhibitionGame, ExhibitionState
+from vitrine.tournament import make_schedule, run_tournament, summarize
+
+GAME = ExhibitionGame()
+SEARCH = "ismcts:2000"
+
+
+def midgame(players: int, seed: int = 11) -> ExhibitionState:
+    """A position after six random turns per player: the bench's fixed probe."""
+    state = GAME.start([f"P{seat}" for seat in range(players)], seed=seed)
+    rng = random.Random(5)
+    for _ in range(6 * players):
+        state.push(rng.choice(state.legal_turns()))
+    return state
+
+
+def rate(work: int, seconds: float) -> str:
+    return f"{work / seconds:>10,.0f}"
+
+
+def speed(args: argparse.Namespace) -> None:
+    print(f"Speed, one core, Python {platform.python_version()} ({platform.machine()})")
+    print(f"{'players':>7} {'ismcts it/s':>12} {'C rollouts/s':>13} {'Py playouts/s':>14}")
+    for players in (2, 4):
+        state = midgame(players)
+        seat = state.current
+        bot = IsmctsBot(Budget(iterations=args.iterations))
+        start = time.perf_counter()
+        bot.choose(GAME, state.view(seat), random.Random(1))
+        search = rate(bot.last_iterations, time.perf_counter() - start)
+        rng = random.Random(2)
+        samples = [state.copy() for _ in range(2000)]
+        for sample in samples:
+            sample.redeterminize(seat, rng)
+        start = time.perf_counter()
+        for sample in samples:
+            sample.rollout(rng)
+        compiled = rate(len(samples), time.perf_counter() - start)
+        start = time.perf_counter()
+        for sample in samples[:300]:
+            sample.playout(rng)
+            sample.returns()
+        python = rate(300, time.perf_counter() - start)
+        print(f"{players:>7} {search:>12} {compiled:>13} {python:>14}")
+
+
+def table(lineup: list[str], players: int, args: argparse.Namespace) -> None:
+    schedule = make_schedule(lineup, players, args.games, args.seed)
+    with tempfile.TemporaryDirectory() as out:
+        start = time.perf_counter()
+        results = run_tournament("exhibition", {}, schedule, Path(out), args.workers)
+        seconds = time.perf_counter() - start
+    print(f"\n{players} players, {len(results)} games ({', '.join(lineup)}), {seconds:.0f} s")
+    header = f"{'bot':<14} {'seats':>5} {'wins':>6} {'win rate':>8} {'95% CI':>15}"
+    print(f"{header} {'mean':>6} {'rating':>6}")
+    for summary in summarize(results, lineup):
+        interval = f"{summary.low:>7.1%}-{summary.high:<7.1%}"
+        print(
+            f"{summary.bot:<14} {summary.games:>5} {summary.wins:>6.1f} {summary.win_rate:>8.1%} "
+            f"{interval} {summary.mean_total:>6.2f} {summary.rating:>6.0f}"
+        )
+
+
+def strength(args: argparse.Namespace) -> None:
+    print(f"Strength: {args.games} games per table, duplicate deals from seed {args.seed}")
+    for pair in (["greedy", "random"], [SEARCH, "greedy"], *args.pairs):
+        table(pair, 2, args)
+    table(["random", "greedy", SEARCH, SEARCH], 4, args)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawTextHelpFormatter
+    )
+    parser.add_argument("part", choices=["speed", "strength"])
+    parser.add_argument("--iterations", type=int, default=20_000, help="ISMCTS probe budget")
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--pair",
+        dest="pairs",
+        action="append",
+        default=[],
+        type=lambda text: text.split(","),
+        help="another 2-player table, e.g. --pair ismcts:2000,ismcts:4000",
+    )
+    args = parser.parse_args()
+    {"speed": speed, "strength": strength}[args.part](args)
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,185 @@
+"""``vitrine solo``: bots through seeded solo deals, against 2025 and the solver.
+
+Arguments are checked before anything is played (every bot, the output
+file's directory), so that a mistake costs one clear line and exit status 2
+rather than a crash in a worker minutes later.
+"""
+
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.table import Table
+
+from vitrine.bots import make_bot
+from vitrine.engine.errors import VitrineError
+from vitrine.engine.rng import MAX_SEED
+from vitrine.games.exhibition.challenge import CHALLENGE, SOLVER, Summary, run_challenge, summaries
+from vitrine.games.exhibition.scoring import CATEGORY_NAMES
+from vitrine.games.exhibition.solver import DEFAULT_BEAM
+
+
+def bot_specs(values: Sequence[str], solver: bool) -> list[str]:
+    """``--bots a,b`` and ``--bots a --bots b`` alike, each spec checked."""
+    specs = [item.strip() for value in values for item in value.split(",") if item.strip()]
+    if not specs and not solver:
+        raise click.BadParameter(
+            "name at least one bot, or ask for --solver", param_hint="'--bots'"
+        )
+    for spec in specs:
+        if spec == SOLVER:
+            raise click.BadParameter(
+                f"{SOLVER!r} is not a bot: ask for it with --solver", param_hint="'--bots'"
+            )
+        try:
+            make_bot(spec)
+        except VitrineError as error:
+            raise click.BadParameter(str(error), param_hint="'--bots'") from None
+        if specs.count(spec) > 1:
+            raise click.BadParameter(f"{spec!r} is listed twice", param_hint="'--bots'")
+    return specs
+
+
+def number(value: float | None, digits: int = 0) -> str:
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def results_table(rows: Sequence[Summary]) -> Table:
+    """Statistics as rows, bots as columns, so that a few bots fit any terminal."""
+    table = Table(title=f"Solo totals (x100; the challenge: more than {CHALLENGE})")
+    table.add_column("")
+    for row in rows:
+        table.add_column(row.bot, justify="right")
+    lines: list[tuple[str, Callable[[Summary], str]]] = [
+        ("Deals", lambda r: str(r.deals)),
+        ("Mean", lambda r: number(r.mean, 1)),
+        ("95% CI of the mean", lambda r: f"{r.mean - r.ci95:.0f}-{r.mean + r.ci95:.0f}"),
+        ("Standard deviation", lambda r: number(r.stdev, 1)),
+        ("Min", lambda r: str(r.minimum)),
+        ("Q1", lambda r: number(r.quartiles[0])),
+        ("Median", lambda r: number(r.quartiles[1])),
+        ("Q3", lambda r: number(r.quartiles[2])),
+        ("Max", lambda r: str(r.maximum)),
+        (f"Above {CHALLENGE}", lambda r: f"{r.above:.1%}"),
+    ]
+    if any(row.gap_to_bound is not None for row in rows):
+        lines += [
+            ("Gap to solver's best", lambda r: number(r.gap_to_best, 1)),
+            ("Gap to upper bound", lambda r: number(r.gap_to_bound, 1)),
+        ]
+    lines.append(("Seconds per deal", lambda r: number(r.seconds, 2)))
+    for label, cell in lines:
+        table.add_row(label, *(cell(row) for row in rows))
+    return table
+
+
+def categories_table(rows: Sequence[Summary]) -> Table:
+    """Categories as rows, bots as columns: where the points come from."""
+    table = Table(title="Mean points per category (x100)")
+    table.add_column("Category")
+    for row in rows:
+        table.add_column(row.bot, justify="right")
+    keys = list(dict.fromkeys(key for row in rows for key in row.categories))
+    for key in keys:
+        table.add_row(
+            CATEGORY_NAMES.get(key, key), *(number(row.categories.get(key), 1) for row in rows)
+        )
+    table.add_row("Total", *(number(row.mean, 1) for row in rows), style="bold")
+    return table
+
+
+@click.command()
+@click.option(
+    "--bots",
+    "bot_lists",
+    multiple=True,
+    metavar="LIST",
+    help="Bot specs, comma-separated (random, greedy, ismcts:2000, ...).",
+)
+@click.option(
+    "--deals", type=click.IntRange(min=1), default=100, show_default=True, help="Solo deals."
+)
+@click.option(
+    "--solver",
+    is_flag=True,
+    help="Also solve every deal seeing the whole stock: its best line and an upper bound.",
+)
+@click.option(
+    "--beam",
+    type=click.IntRange(min=1),
+    help=f"The solver's beam width [default: {DEFAULT_BEAM}]; needs --solver.",
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    default=0,
+    show_default=True,
+    help="The first deal; the deals are SEED, SEED+1, ...",
+)
+@click.option(
+    "--workers", type=click.IntRange(min=1), help="Processes to play in [default: all cores]."
+)
+@click.option(
+    "--out",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="Write one JSON line per deal and player (the solver's with its turns).",
+)
+def solo(
+    bot_lists: tuple[str, ...],
+    deals: int,
+    solver: bool,
+    beam: int | None,
+    seed: int,
+    workers: int | None,
+    out: Path | None,
+) -> None:
+    """Play the solo challenge: each bot's score over the same seeded deals.
+
+    \b
+    With --solver, a clairvoyant beam search also plays every deal knowing
+    the stock order, and bounds its best score from above: the optimum of a
+    deal lies between the solver's best and its bound, so the gaps say how
+    far a bot is from perfect play.
+    """
+    specs = bot_specs(bot_lists, solver)
+    if beam is not None and not solver:
+        raise click.BadParameter(
+            "--beam sets the solver's width: add --solver", param_hint="'--beam'"
+        )
+    if seed + deals - 1 > MAX_SEED:
+        raise click.BadParameter(
+            f"the last deal's seed would pass {MAX_SEED}", param_hint="'--seed'"
+        )
+    if out is not None and not out.parent.is_dir():
+        raise click.BadParameter(f"no directory {out.parent}", param_hint="'--out'")
+    seeds = range(seed, seed + deals)
+    processes = min(workers or os.cpu_count() or 1, deals)
+    console = Console(highlight=False)
+    width = (beam or DEFAULT_BEAM) if solver else None
+    solver_text = f", solver beam {width}" if width is not None else ""
+    console.print(
+        f"Solo: {deals} deals (seeds {seed}-{seed + deals - 1}){solver_text}, "
+        f"{processes} worker{'s' if processes > 1 else ''}",
+        soft_wrap=True,
+        markup=False,
+    )
+    lines = out.open("w", encoding="utf-8") if out is not None else None
+    try:
+        outcomes = run_challenge(seeds, specs, width, processes, lines, Console(stderr=True))
+    finally:
+        if lines is not None:
+            lines.close()
+    rows = summaries(outcomes, specs)
+    console.print(results_table(rows))
+    if width is not None:
+        console.print(
+            "Gap to best / bound: mean points below the solver's best line and below its "
+            "upper bound; the optimum of each deal lies between the two.",
+            soft_wrap=True,
+            markup=False,
+        )
+    console.print(categories_table(rows))
+    if out is not None:
+        console.print(f"Per-deal results saved to {out}", soft_wrap=True, markup=False)

@@ -1,0 +1,276 @@
+"""The solo challenge: bots through seeded solo deals, against 2025 and the solver.
+
+Deal ``i`` of a run is the solo game dealt by seed ``first + i``, the same for
+every bot (so bots are compared on identical deck orders) and for the
+clairvoyant solver, which bounds from both sides what the deal allowed.
+Each bot plays with a ``Random`` seeded by the deal, through its view only,
+so a run gives the same totals whatever the number of workers (bots with a
+time budget excepted).
+"""
+
+import json
+import math
+import statistics
+import time
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from random import Random
+from typing import IO, Any
+
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+
+from vitrine.bots import make_bot
+from vitrine.games.exhibition.game import ExhibitionGame
+from vitrine.games.exhibition.scoring import score_game
+from vitrine.games.exhibition.solver import solo_deal, solve
+
+CHALLENGE = 2025  # the rulebook's score "from the future": beat it
+SOLVER = "solver"
+Z95 = 1.959963984540054  # two-sided 95% normal quantile: deals are many
+
+
+@dataclass(frozen=True)
+class SoloResult:
+    """One player's (a bot's or the solver's) game on one deal."""
+
+    seed: int
+    bot: str
+    total: int
+    categories: Mapping[str, int]
+    seconds: float
+    turns: tuple[str, ...] = ()  # the solver's line, the evidence for its total
+
+    def to_json(self, best: int | None, bound: int | None) -> dict[str, Any]:
+        line: dict[str, Any] = {
+            "seed": self.seed,
+            "bot": self.bot,
+            "total": self.total,
+            "categories": dict(self.categories),
+            "seconds": round(self.seconds, 3),
+        }
+        if self.turns:
+            line["turns"] = list(self.turns)
+        if best is not None:
+            line["solver_best"] = best
+            line["upper_bound"] = bound
+        return line
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """Every bot's game on one deal, and the solver's bounds when asked."""
+
+    seed: int
+    games: tuple[SoloResult, ...]
+    solver: SoloResult | None = None
+    upper_bound: int | None = None
+
+
+def play_solo(spec: str, seed: int) -> SoloResult:
+    """The bot ``spec`` plays the solo deal of ``seed`` to the end."""
+    started = time.perf_counter()
+    game = ExhibitionGame()
+    state = solo_deal(seed)
+    bot = make_bot(spec)
+    rng = Random(seed)
+    while not state.is_over:
+        state.apply_action(bot.choose(game, state.view(0), rng))
+    sheet = score_game(state).players[0]
+    return SoloResult(
+        seed, spec, sheet.total, dict(sheet.categories), time.perf_counter() - started
+    )
+
+
+def play_deal(seed: int, specs: Sequence[str], beam: int | None) -> DealOutcome:
+    """One deal for every bot, then the solver when ``beam`` is given."""
+    games = tuple(play_solo(spec, seed) for spec in specs)
+    if beam is None:
+        return DealOutcome(seed, games)
+    solution = solve(seed, beam)
+    solver = SoloResult(
+        seed,
+        SOLVER,
+        solution.best_total,
+        solution.categories,
+        solution.seconds,
+        solution.turns,
+    )
+    return DealOutcome(seed, games, solver, solution.upper_bound)
+
+
+@contextmanager
+def played(
+    seeds: Sequence[int], specs: Sequence[str], beam: int | None, workers: int
+) -> Iterator[Iterable[DealOutcome]]:
+    """The deals' outcomes as they finish.
+
+    One worker plays in this process.  A pool gets every deal submitted on
+    entry, before the caller starts a progress bar's thread (forking a
+    process that has threads can deadlock the child); an error or Ctrl-C
+    stops the workers at once rather than after minutes of search.
+    """
+    if workers == 1:
+        yield (play_deal(seed, specs, beam) for seed in seeds)
+        return
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(play_deal, seed, specs, beam) for seed in seeds]
+        try:
+            yield (future.result() for future in as_completed(futures))
+        except BaseException:
+            for process in pool._processes.values():
+                process.terminate()
+            pool.shutdown(cancel_futures=True)
+            raise
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A bot's totals over a run's deals (x100 solo points)."""
+
+    bot: str
+    deals: int
+    mean: float
+    stdev: float
+    ci95: float  # half-width of the 95% confidence interval of the mean
+    minimum: int
+    quartiles: tuple[float, float, float]
+    maximum: int
+    above: float  # share of deals scoring more than CHALLENGE
+    gap_to_best: float | None = None  # mean of (solver best - total)
+    gap_to_bound: float | None = None  # mean of (upper bound - total)
+    seconds: float = 0.0  # mean time per deal
+    categories: Mapping[str, float] = field(default_factory=dict)
+
+
+def summarize(
+    bot: str,
+    totals: Sequence[int],
+    best: Sequence[int] | None = None,
+    bound: Sequence[int] | None = None,
+    seconds: Sequence[float] = (),
+    categories: Sequence[Mapping[str, int]] = (),
+) -> Summary:
+    """Statistics of one bot's totals; ``best`` and ``bound`` are per deal, aligned."""
+    if not totals:
+        raise ValueError("no deals to summarize")
+    count = len(totals)
+    stdev = statistics.stdev(totals) if count > 1 else 0.0
+    if count > 1:
+        low, median, high = statistics.quantiles(totals, n=4, method="inclusive")
+    else:
+        low = median = high = float(totals[0])
+    keys = list(dict.fromkeys(key for sheet in categories for key in sheet))
+    return Summary(
+        bot=bot,
+        deals=count,
+        mean=statistics.fmean(totals),
+        stdev=stdev,
+        ci95=Z95 * stdev / math.sqrt(count),
+        minimum=min(totals),
+        quartiles=(low, median, high),
+        maximum=max(totals),
+        above=sum(1 for total in totals if total > CHALLENGE) / count,
+        gap_to_best=_mean_gap(best, totals),
+        gap_to_bound=_mean_gap(bound, totals),
+        seconds=statistics.fmean(seconds) if seconds else 0.0,
+        categories={k: statistics.fmean(s.get(k, 0) for s in categories) for k in keys},
+    )
+
+
+def _mean_gap(reference: Sequence[int] | None, totals: Sequence[int]) -> float | None:
+    if reference is None:
+        return None
+    if len(reference) != len(totals):
+        raise ValueError("one reference value per deal is needed")
+    return statistics.fmean(r - t for r, t in zip(reference, totals, strict=True))
+
+
+def summaries(outcomes: Sequence[DealOutcome], specs: Sequence[str]) -> list[Summary]:
+    """One summary per bot, then the solver's (its gap to the bound only)."""
+    ordered = sorted(outcomes, key=lambda outcome: outcome.seed)
+    solved = [o for o in ordered if o.solver is not None]
+    best = [o.solver.total for o in solved if o.solver is not None] or None
+    bound = [o.upper_bound for o in solved if o.upper_bound is not None] or None
+    result = []
+    for index, spec in enumerate(specs):
+        games = [o.games[index] for o in ordered]
+        result.append(_summary_of(spec, games, best, bound))
+    solver_games = [o.solver for o in solved if o.solver is not None]
+    if solver_games:
+        result.append(_summary_of(SOLVER, solver_games, None, bound))
+    return result
+
+
+def _summary_of(
+    bot: str, games: Sequence[SoloResult], best: Sequence[int] | None, bound: Sequence[int] | None
+) -> Summary:
+    return summarize(
+        bot,
+        [game.total for game in games],
+        best,
+        bound,
+        [game.seconds for game in games],
+        [game.categories for game in games],
+    )
+
+
+def json_lines(outcome: DealOutcome) -> Iterator[dict[str, Any]]:
+    """The deal's lines for ``--out``: each bot's game, then the solver's line."""
+    best = outcome.solver.total if outcome.solver is not None else None
+    for game in outcome.games:
+        yield game.to_json(best, outcome.upper_bound)
+    if outcome.solver is not None:
+        yield outcome.solver.to_json(best, outcome.upper_bound)
+
+
+def progress_bar(console: Console | None) -> Progress:
+    """Deals done out of all, time so far and the estimate of time left."""
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=console,
+        disable=console is None,
+    )
+
+
+def run_challenge(
+    seeds: Sequence[int],
+    specs: Sequence[str],
+    beam: int | None,
+    workers: int,
+    lines: IO[str] | None = None,
+    console: Console | None = None,
+) -> list[DealOutcome]:
+    """Play every deal with ``workers`` processes, in seed order.
+
+    Each deal's JSON lines are written to ``lines`` as it finishes, so an
+    interrupted run keeps what it played; a progress bar goes to ``console``.
+    """
+    outcomes = []
+    with (
+        played(seeds, specs, beam, min(workers, len(seeds))) as finished,
+        progress_bar(console) as progress,
+    ):
+        task = progress.add_task("deals", total=len(seeds))
+        for outcome in finished:
+            if lines is not None:
+                for line in json_lines(outcome):
+                    lines.write(json.dumps(line) + "\n")
+                lines.flush()
+            outcomes.append(outcome)
+            progress.advance(task)
+    return sorted(outcomes, key=lambda outcome: outcome.seed)
