@@ -1,8 +1,9 @@
 """Engine speed: random playouts and legal-turn generation, per player count.
 
-Each turn is chosen uniformly among the legal turns (``legal_moves`` lists
-exactly the turns of ``legal_turns`` in canonical notation, one tuple each),
-so the games/s figure compares across implementations.  Single process, one
+Each turn is chosen uniformly among the legal turns (``random_move`` draws
+uniformly from ``legal_moves``, which lists exactly the turns of
+``legal_turns`` in canonical notation, one tuple each), so the games/s figure
+compares across implementations.  Single process, one
 core.  Run: ``.venv/bin/python bench/engine.py [--seconds S]``.
 """
 
@@ -18,8 +19,7 @@ def playout(state: ExhibitionState, rng: random.Random) -> int:
     """Play random turns to the end; the number of turns played."""
     turns = 0
     while not state.is_over:
-        moves = state.legal_moves()
-        state.play_unchecked(moves[rng.randrange(len(moves))])
+        state.play_unchecked(state.random_move(rng))
         turns += 1
     return turns
 

@@ -1,5 +1,8 @@
 """Turn flow: taking, vehicles, refills, depot, ending, rounds, the two-step API."""
 
+import random
+from collections import Counter
+
 import pytest
 
 from conftest import (
@@ -533,3 +536,12 @@ def test_every_legal_turn_is_accepted() -> None:
 def test_errors_are_vitrine_errors() -> None:
     assert issubclass(IllegalTurnError, VitrineError)
     assert issubclass(NotationError, VitrineError)
+
+
+def test_random_move_draws_uniformly_from_the_legal_moves() -> None:
+    state = GAME.start(["Ana", "Bo"], seed=5)  # a white card at Oceania: 136 turns
+    moves = state.legal_moves()
+    rng = random.Random(3)
+    counts = Counter(state.random_move(rng) for _ in range(40 * len(moves)))
+    assert set(counts) == set(moves)
+    assert max(counts.values()) < 80 and min(counts.values()) > 15  # mean 40

@@ -293,6 +293,24 @@ class ExhibitionState:
             moves.extend(Turn(card, dest, target) for target in targets)
         return moves
 
+    def random_move(self, rng: Random) -> Turn:
+        """A turn drawn uniformly from :meth:`legal_moves` without listing them
+        all: the fast path of uniform random playouts."""
+        takes = [self.pending] if self.pending is not None else self.takes()
+        targets: dict[int, list[int]] = {}
+        total = 0
+        for card, _ in takes:
+            if card not in targets:
+                targets[card] = self.targets(self.current, card)
+            total += len(targets[card])
+        pick = int(rng.random() * total)
+        for card, dest in takes:
+            options = targets[card]
+            if pick < len(options):
+                return Turn(card, dest, options[pick])
+            pick -= len(options)
+        raise IllegalTurnError("the game is over")
+
     def legal_turns(self) -> list[str]:
         text = self.config.notation.turn_text
         return sorted(text(move) for move in self.legal_moves())
