@@ -5,7 +5,7 @@ iterations, so strength figures compare across machines; speed figures are
 for one core of the machine that runs it.
 
     .venv/bin/python bench/bots.py speed
-    .venv/bin/python bench/bots.py strength --games 200 [--workers 2]
+    .venv/bin/python bench/bots.py strength --games 200 [--workers 2] [--table four]
     .venv/bin/python bench/bots.py solo --deals 1000 --search-deals 200
 """
 
@@ -82,11 +82,19 @@ def table(lineup: list[str], players: int, args: argparse.Namespace) -> None:
         )
 
 
+TABLES = {
+    "greedy-random": (["greedy", "random"], 2),
+    "ismcts-greedy": ([SEARCH, "greedy"], 2),
+    "ismcts+-ismcts": ([f"ismcts+:{SEARCH.split(':')[1]}", SEARCH], 2),
+    "four": (["random", "greedy", SEARCH, SEARCH], 4),
+}
+
+
 def strength(args: argparse.Namespace) -> None:
     print(f"Strength: {args.games} games per table, duplicate deals from seed {args.seed}")
-    for pair in (["greedy", "random"], [SEARCH, "greedy"], *args.pairs):
-        table(pair, 2, args)
-    table(["random", "greedy", SEARCH, SEARCH], 4, args)
+    for name in args.tables or list(TABLES):
+        lineup, players = TABLES[name]
+        table(lineup, players, args)
 
 
 def main() -> None:
@@ -99,12 +107,11 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
-        "--pair",
-        dest="pairs",
+        "--table",
+        dest="tables",
         action="append",
-        default=[],
-        type=lambda text: text.split(","),
-        help="another 2-player table, e.g. --pair ismcts:2000,ismcts:4000",
+        choices=list(TABLES),
+        help="only these strength tables (default: all)",
     )
     args = parser.parse_args()
     {"speed": speed, "strength": strength}[args.part](args)
