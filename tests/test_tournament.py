@@ -300,3 +300,11 @@ def test_a_used_directory_is_refused(tmp_path: Path) -> None:
     result = run("--bots", "random,greedy", "--out", str(tmp_path))
     assert result.exit_code == 2, result.output
     assert "is not empty" in result.stderr
+
+
+def test_a_bot_in_two_seats_is_summarised_once() -> None:
+    schedule = make_schedule(["random", "greedy", "random"], 3, 3, 1)
+    results = [play_game("exhibition", {}, entry) for entry in schedule.entries]
+    summaries = summarize(results, ["random", "greedy", "random"])
+    assert [s.bot for s in summaries].count("random") == 1
+    assert {s.bot: s.games for s in summaries} == {"random": 6, "greedy": 3}

@@ -118,9 +118,10 @@ def summarize(results: Sequence[GameResult], lineup: Sequence[str]) -> list[BotS
     ``results`` should come in schedule order: float sums then do not depend
     on the order in which games finished.
     """
-    ratings = fit_ratings(lineup, pairwise_outcomes(results), rating_anchor(lineup))
+    bots = list(dict.fromkeys(lineup))  # a bot in several seats is summarised once
+    ratings = fit_ratings(bots, pairwise_outcomes(results), rating_anchor(bots))
     summaries = []
-    for bot in lineup:
+    for bot in bots:
         seats = [seat for result in results for seat in result.seats if seat.bot == bot]
         count = len(seats)
         wins = sum(seat.share for seat in seats)
