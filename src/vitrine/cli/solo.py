@@ -173,10 +173,13 @@ def solo(
             lines.close()
     rows = summaries(outcomes, specs)
     console.print(results_table(rows))
-    if width is not None:
+    solver_row = rows[-1]
+    if width is not None and solver_row.gap_to_bound is not None:
         console.print(
-            "Gap to best / bound: mean points below the solver's best line and below its "
-            "upper bound; the optimum of each deal lies between the two.",
+            "The optimum of each deal lies between the solver's best line and its upper "
+            f"bound: on average between {solver_row.mean:.1f} and "
+            f"{solver_row.mean + solver_row.gap_to_bound:.1f}.  Gaps are mean points "
+            "below the two.",
             soft_wrap=True,
             markup=False,
         )

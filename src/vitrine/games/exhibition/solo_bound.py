@@ -14,10 +14,11 @@ admits every card that spot can ever receive).  Everything else is relaxed:
   The bound is the best, over ``p``, of the value below for that *pool* minus
   the ``p`` depot cards' penalty: late cards cost depot turns.
 * **Which pool cards are taken, and where they go.**  Any pool card may fill
-  any empty spot whose mask admits it, in any number, ignoring that only
-  three cards lie at the vehicle each turn and that placing a card shrinks
-  its neighbours' masks.  Each category is then maximised on its own
-  (the best of sums is at most the sum of bests):
+  any empty spot whose mask admits it, ignoring that only three cards lie
+  at the vehicle each turn and that placing a card shrinks its neighbours'
+  masks.  The categories are then maximised separately, or in small groups
+  where they compete for the same spots (the best of a sum is at most the
+  sum of the bests):
 
   - an empty spot no pool card fits stays empty: -1 each, certain;
   - All 6 Continents: the hall and the fitting pool cards hold all six;
@@ -25,11 +26,14 @@ admits every card that spot can ever receive).  Everything else is relaxed:
     empty spots that admit a pool card of it (one at most in a
     distinct-continents showcase, which cannot hold two of a continent),
     and never more than the fitting pool cards of that continent;
+  - Mid Century: its card, or the best pool card its mask admits; taken
+    with the focus, as the two share that spot: per continent, either Mid
+    Century holds a card of it (the best such card) or the focus goes
+    without Mid Century;
   - Number of Decades and Chain of Years, together: a run of consecutive
     years over the hall and the fitting pool cards whose new cards fit in
     the live spots, plus one new decade per live spot left, counting only
     decades the fitting pool cards cover;
-  - Mid Century: its card, or the best pool card its mask admits;
   - market showcases (Years Gap, Short Era, Antiquity): full marks unless
     already decided.  A complete pair keeps its current market count minus
     the cards still to be taken (each take removes one market card);
@@ -37,9 +41,14 @@ admits every card that spot can ever receive).  Everything else is relaxed:
     cards of it, at most one per live spot.
 
 Each relaxation only widens the set of reachable halls, so no playable line
-can beat the bound.  It is tight on what the hall has settled and loose on
-the take path: that three cards at the vehicle often fit nowhere (the depot
-turns and empty spots real play pays for) is the main thing it cannot see.
+can beat the bound.  A position with a take pending gets the best bound of
+its placements.  The bound is tight on what the hall has settled and loose
+on the take path: that the three cards at the vehicle often fit nowhere
+(the depot turns and empty spots real play pays for), and which runs of
+years and which continent's cards one path can gather, are what it cannot
+see.  Near the start it is flat: on the deals tried, the best position
+after any two opening turns keeps the deal's bound, so searching the first
+turns exhaustively would not tighten it.
 """
 
 from collections.abc import Sequence

@@ -1,0 +1,131 @@
+"""The solo challenge: its statistics, its runner and ``vitrine solo``."""
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from vitrine.cli.main import main
+from vitrine.games.exhibition.challenge import (
+    SOLVER,
+    json_lines,
+    play_deal,
+    play_solo,
+    run_challenge,
+    summaries,
+    summarize,
+)
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, ["solo", *args])
+
+
+def assert_clean_failure(result: Result, *fragments: str) -> None:
+    assert result.exit_code == 2, result.output
+    assert isinstance(result.exception, SystemExit), result.exception
+    assert "Traceback" not in result.output
+    for fragment in fragments:
+        assert fragment in result.stderr, (fragment, result.stderr)
+
+
+def test_statistics_of_fixed_totals() -> None:
+    summary = summarize(
+        "bot", [1800, 2000, 2100, 2300], best=[2000, 2100, 2200, 2400], bound=[2500] * 4
+    )
+    assert summary.deals == 4
+    assert summary.mean == 2050
+    assert summary.stdev == pytest.approx(math.sqrt(130_000 / 3))
+    assert summary.ci95 == pytest.approx(1.959964 * math.sqrt(130_000 / 3) / 2)
+    assert (summary.minimum, summary.maximum) == (1800, 2300)
+    assert summary.quartiles == (1950, 2050, 2150)
+    assert summary.above == 0.5  # 2100 and 2300 beat 2025; 2025 itself would not
+    assert summary.gap_to_best == 125
+    assert summary.gap_to_bound == 450
+
+
+def test_statistics_of_one_deal_and_refusals() -> None:
+    one = summarize("bot", [2025], categories=[{"chain": 300}])
+    assert (one.stdev, one.ci95, one.above) == (0, 0, 0)
+    assert one.quartiles == (2025, 2025, 2025)
+    assert one.gap_to_best is None
+    assert one.categories == {"chain": 300}
+    with pytest.raises(ValueError, match="no deals"):
+        summarize("bot", [])
+    with pytest.raises(ValueError, match="one reference value per deal"):
+        summarize("bot", [1, 2], best=[3])
+
+
+def test_a_deal_gives_every_bot_the_same_cards_and_the_solver_bounds_them() -> None:
+    outcome = play_deal(4, ["greedy", "random"], beam=4)
+    greedy, random_bot = outcome.games
+    again = play_solo("greedy", 4)  # reproducible from the deal's seed
+    assert (again.total, again.categories) == (greedy.total, greedy.categories)
+    assert outcome.solver is not None and outcome.upper_bound is not None
+    assert outcome.solver.total >= greedy.total
+    assert outcome.upper_bound >= outcome.solver.total
+    lines = list(json_lines(outcome))
+    assert [line["bot"] for line in lines] == ["greedy", "random", SOLVER]
+    assert all(line["seed"] == 4 for line in lines)
+    assert all(line["solver_best"] == outcome.solver.total for line in lines)
+    assert all(line["upper_bound"] == outcome.upper_bound for line in lines)
+    assert lines[1]["total"] == random_bot.total
+    assert lines[2]["turns"] == list(outcome.solver.turns)
+    assert set(lines[0]["categories"]) >= {"chain", "decades", "years_gap", "mid_century"}
+
+
+def test_runner_results_do_not_depend_on_the_workers() -> None:
+    one = run_challenge(range(3), ["greedy"], None, workers=1)
+    two = run_challenge(range(3), ["greedy"], None, workers=2)
+    assert [o.seed for o in two] == [0, 1, 2]
+    assert [o.games[0].total for o in one] == [o.games[0].total for o in two]
+    rows = summaries(two, ["greedy"])
+    assert [row.bot for row in rows] == ["greedy"]
+    assert rows[0].mean == sum(o.games[0].total for o in one) / 3
+
+
+def test_cli_prints_the_table(tmp_path: Path) -> None:
+    out = tmp_path / "solo.jsonl"
+    result = run(
+        "--bots", "greedy,random", "--deals", "2", "--solver", "--beam", "2",
+        "--workers", "1", "--seed", "10", "--out", str(out),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    output = result.output
+    for text in ("Solo totals", "greedy", "random", SOLVER, "Mean", "Above 2025"):
+        assert text in output
+    for text in ("Gap to solver's best", "Gap to upper bound", "Chain of Years", "seeds 10-11"):
+        assert text in output
+    assert "on average between" in output
+    lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert len(lines) == 2 * 3
+    assert {line["seed"] for line in lines} == {10, 11}
+    assert all(line["upper_bound"] >= line["solver_best"] >= 0 for line in lines)
+
+
+def test_cli_without_the_solver_has_no_gap_rows() -> None:
+    result = run("--bots", "random", "--deals", "3", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    assert "random" in result.output
+    assert "Gap to" not in result.output
+
+
+@pytest.mark.parametrize(
+    ("args", "fragment"),
+    [
+        (("--deals", "5"), "name at least one bot"),
+        (("--bots", "deep-blue"), "unknown bot 'deep-blue'"),
+        (("--bots", "greedy,greedy"), "listed twice"),
+        (("--bots", SOLVER), "--solver"),
+        (("--bots", "greedy", "--deals", "0"), "--deals"),
+        (("--bots", "greedy", "--beam", "5"), "add --solver"),
+        (("--solver", "--beam", "0"), "--beam"),
+        (("--bots", "greedy", "--workers", "0"), "--workers"),
+        (("--bots", "greedy", "--seed", "-1"), "--seed"),
+        (("--bots", "greedy", "--out", "/no/such/dir/x.jsonl"), "no directory"),
+    ],
+)
+def test_cli_refuses_bad_arguments(args: tuple[str, ...], fragment: str) -> None:
+    assert_clean_failure(run(*args), fragment)
