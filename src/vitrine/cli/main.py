@@ -8,60 +8,26 @@ people and are passed on as they are.
 import json
 import secrets
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from random import Random
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 
 from vitrine.bots import BOTS, make_bot
+from vitrine.cli.options import game_option, options_for, split_list, variant_option
 from vitrine.cli.play import PlaySession, Seat
 from vitrine.cli.records import load_record, save_record
 from vitrine.cli.render import make_console, renderer_for, say
+from vitrine.cli.solo import solo
+from vitrine.cli.tournament import tournament
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.perft import perft, perft_divide
 from vitrine.engine.protocol import Game, GameState
 from vitrine.engine.rng import MAX_SEED
-from vitrine.games import GAMES, get_game
+from vitrine.games import get_game
 
-F = TypeVar("F", bound=Callable[..., Any])
 RANDOM_SEEDS = 1_000_000_000  # short enough to read out and type back
-
-
-def game_option(command: F) -> F:
-    option = click.option(
-        "--game",
-        "game_name",
-        type=click.Choice(GAMES),
-        default="exhibition",
-        show_default=True,
-        help="The game.",
-    )
-    return option(command)
-
-
-def variant_option(command: F) -> F:
-    option = click.option(
-        "--variant",
-        "variants",
-        multiple=True,
-        metavar="NAME",
-        help="A variant or variation by name (repeat, or separate with commas), "
-        "e.g. secret_decade, links, short_era.",
-    )
-    return option(command)
-
-
-def split_list(values: Sequence[str]) -> list[str]:
-    """Repeated options and comma lists alike: ``--bots a,b`` = ``--bots a --bots b``."""
-    return [item.strip() for value in values for item in value.split(",") if item.strip()]
-
-
-def options_for(game: Game, variants: Sequence[str]) -> dict[str, Any]:
-    try:
-        return game.parse_options(split_list(variants))
-    except VitrineError as error:
-        raise click.BadParameter(str(error), param_hint="'--variant'") from None
 
 
 def new_state(game: Game, names: Sequence[str], options: dict[str, Any], seed: int) -> GameState:
@@ -226,9 +192,5 @@ def perft_command(
     click.echo(f"total: {sum(counts.values())}")
 
 
-from vitrine.cli.tournament import tournament  # noqa: E402
-
 main.add_command(tournament)
-from vitrine.cli.solo import solo  # noqa: E402
-
 main.add_command(solo)

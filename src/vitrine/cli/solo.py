@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.table import Table
 
 from vitrine.bots import make_bot
+from vitrine.cli.options import first_deal_option, split_list, workers_option
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.rng import MAX_SEED
 from vitrine.games.exhibition.challenge import CHALLENGE, SOLVER, Summary, run_challenge, summaries
@@ -23,7 +24,7 @@ from vitrine.games.exhibition.solver import DEFAULT_BEAM
 
 def bot_specs(values: Sequence[str], solver: bool) -> list[str]:
     """``--bots a,b`` and ``--bots a --bots b`` alike, each spec checked."""
-    specs = [item.strip() for value in values for item in value.split(",") if item.strip()]
+    specs = split_list(values)
     if not specs and not solver:
         raise click.BadParameter(
             "name at least one bot, or ask for --solver", param_hint="'--bots'"
@@ -111,16 +112,8 @@ def categories_table(rows: Sequence[Summary]) -> Table:
     type=click.IntRange(min=1),
     help=f"The solver's beam width [default: {DEFAULT_BEAM}]; needs --solver.",
 )
-@click.option(
-    "--seed",
-    type=click.IntRange(0, MAX_SEED),
-    default=0,
-    show_default=True,
-    help="The first deal; the deals are SEED, SEED+1, ...",
-)
-@click.option(
-    "--workers", type=click.IntRange(min=1), help="Processes to play in [default: all cores]."
-)
+@first_deal_option(default=0)
+@workers_option
 @click.option(
     "--out",
     type=click.Path(dir_okay=False, path_type=Path),

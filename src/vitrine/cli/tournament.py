@@ -16,20 +16,22 @@ from rich.console import Console
 from rich.table import Table
 
 from vitrine.bots import make_bot
+from vitrine.cli.options import (
+    first_deal_option,
+    game_option,
+    options_for,
+    split_list,
+    variant_option,
+    workers_option,
+)
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import Game
-from vitrine.engine.rng import MAX_SEED
-from vitrine.games import GAMES, get_game
+from vitrine.games import get_game
 from vitrine.tournament import BotSummary, make_schedule, run_tournament, summarize
 from vitrine.tournament.play import player_names
 from vitrine.tournament.runner import RESULTS_FILE
 from vitrine.tournament.schedule import Schedule
 from vitrine.tournament.stats import rating_anchor
-
-
-def comma_list(values: Sequence[str]) -> list[str]:
-    """``--bots a,b`` and ``--bots a --bots b`` alike."""
-    return [item.strip() for value in values for item in value.split(",") if item.strip()]
 
 
 def check_bots(specs: Sequence[str]) -> None:
@@ -62,10 +64,7 @@ def game_options(
 ) -> dict[str, Any]:
     """The options, tried on a first game so that a combination the game
     refuses (a variant for too many players, say) is refused here."""
-    try:
-        options = game.parse_options(comma_list(variants))
-    except VitrineError as error:
-        raise click.BadParameter(str(error), param_hint="'--variant'") from None
+    options = options_for(game, variants)
     try:
         game.new_game(player_names(seats), options, seed)
     except VitrineError as error:
@@ -130,14 +129,7 @@ def cell(means: Mapping[str, float], key: str) -> str:
 
 
 @click.command()
-@click.option(
-    "--game",
-    "game_name",
-    type=click.Choice(GAMES),
-    default="exhibition",
-    show_default=True,
-    help="The game.",
-)
+@game_option
 @click.option(
     "--bots",
     "bot_lists",
@@ -157,23 +149,9 @@ def cell(means: Mapping[str, float], key: str) -> str:
     show_default=True,
     help="Games in all, rounded up to whole deals (every deal under every seating).",
 )
-@click.option(
-    "--variant",
-    "variants",
-    multiple=True,
-    metavar="NAME",
-    help="A variant or variation by name (repeat, or separate with commas).",
-)
-@click.option(
-    "--seed",
-    type=click.IntRange(0, MAX_SEED),
-    default=1,
-    show_default=True,
-    help="The first deal; the deals are SEED, SEED+1, ...",
-)
-@click.option(
-    "--workers", type=click.IntRange(min=1), help="Processes to play in [default: all cores]."
-)
+@variant_option
+@first_deal_option(default=1)
+@workers_option
 @click.option(
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
@@ -199,7 +177,7 @@ def tournament(
     like ismcts:1.5s, excepted).
     """
     game = get_game(game_name)
-    lineup = comma_list(bot_lists)
+    lineup = split_list(bot_lists)
     check_bots(lineup)
     count = seat_count(game, players, len(lineup))
     try:

@@ -7,22 +7,14 @@ statistic is the same whatever the number of workers.
 """
 
 import json
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
+from collections.abc import Mapping
+from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
+from vitrine.parallel import progress_bar, results_as_done
 from vitrine.tournament.play import GameResult, play_game
 from vitrine.tournament.schedule import Entry, Schedule
 
@@ -32,47 +24,6 @@ RESULTS_FILE = "results.jsonl"
 def record_name(entry: Entry, count: int) -> str:
     """Zero-padded so that file listings follow the schedule."""
     return f"game-{entry.number:0{len(str(count))}d}.json"
-
-
-@contextmanager
-def played(
-    game_name: str, options: Mapping[str, Any], entries: Sequence[Entry], workers: int
-) -> Iterator[Iterable[GameResult]]:
-    """The games' results as they finish.
-
-    One worker plays in this process (simplest to debug and profile).  A pool
-    gets every game submitted on entry, which starts all its processes before
-    the caller starts any thread (a progress bar's): forking a process that
-    has threads can deadlock the child.  An error or Ctrl-C stops the workers
-    at once: finishing the games in flight could take minutes with search
-    bots (Python 3.14's ``terminate_workers`` will replace the private walk).
-    """
-    if workers == 1:
-        yield (play_game(game_name, options, entry) for entry in entries)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_game, game_name, options, entry) for entry in entries]
-        try:
-            yield (future.result() for future in as_completed(futures))
-        except BaseException:
-            for process in pool._processes.values():
-                process.terminate()
-            pool.shutdown(cancel_futures=True)
-            raise
-
-
-def progress_bar(console: Console | None) -> Progress:
-    """Games done out of all, time so far and the estimate of time left."""
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=console,
-        disable=console is None,
-    )
 
 
 def save(result: GameResult, out: Path, count: int, lines: IO[str]) -> None:
@@ -97,7 +48,9 @@ def run_tournament(
     entries = schedule.entries
     results = []
     with (
-        played(game_name, options, entries, min(workers, len(entries))) as finished,
+        results_as_done(
+            partial(play_game, game_name, options), entries, min(workers, len(entries))
+        ) as finished,
         (out / RESULTS_FILE).open("w", encoding="utf-8") as lines,
         progress_bar(console) as progress,
     ):

@@ -12,27 +12,19 @@ import json
 import math
 import statistics
 import time
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from contextlib import contextmanager
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from random import Random
 from typing import IO, Any
 
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 
 from vitrine.bots import make_bot
 from vitrine.games.exhibition.game import ExhibitionGame
 from vitrine.games.exhibition.scoring import score_game
 from vitrine.games.exhibition.solver import solo_deal, solve
+from vitrine.parallel import progress_bar, results_as_done
 
 CHALLENGE = 2025  # the rulebook's score "from the future": beat it
 SOLVER = "solver"
@@ -106,31 +98,6 @@ def play_deal(seed: int, specs: Sequence[str], beam: int | None) -> DealOutcome:
         solution.turns,
     )
     return DealOutcome(seed, games, solver, solution.upper_bound)
-
-
-@contextmanager
-def played(
-    seeds: Sequence[int], specs: Sequence[str], beam: int | None, workers: int
-) -> Iterator[Iterable[DealOutcome]]:
-    """The deals' outcomes as they finish.
-
-    One worker plays in this process.  A pool gets every deal submitted on
-    entry, before the caller starts a progress bar's thread (forking a
-    process that has threads can deadlock the child); an error or Ctrl-C
-    stops the workers at once rather than after minutes of search.
-    """
-    if workers == 1:
-        yield (play_deal(seed, specs, beam) for seed in seeds)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_deal, seed, specs, beam) for seed in seeds]
-        try:
-            yield (future.result() for future in as_completed(futures))
-        except BaseException:
-            for process in pool._processes.values():
-                process.terminate()
-            pool.shutdown(cancel_futures=True)
-            raise
 
 
 @dataclass(frozen=True)
@@ -233,20 +200,6 @@ def json_lines(outcome: DealOutcome) -> Iterator[dict[str, Any]]:
         yield outcome.solver.to_json(best, outcome.upper_bound)
 
 
-def progress_bar(console: Console | None) -> Progress:
-    """Deals done out of all, time so far and the estimate of time left."""
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TextColumn("ETA"),
-        TimeRemainingColumn(),
-        console=console,
-        disable=console is None,
-    )
-
-
 def run_challenge(
     seeds: Sequence[int],
     specs: Sequence[str],
@@ -262,7 +215,9 @@ def run_challenge(
     """
     outcomes = []
     with (
-        played(seeds, specs, beam, min(workers, len(seeds))) as finished,
+        results_as_done(
+            partial(play_deal, specs=specs, beam=beam), seeds, min(workers, len(seeds))
+        ) as finished,
         progress_bar(console) as progress,
     ):
         task = progress.add_task("deals", total=len(seeds))
