@@ -119,7 +119,7 @@ _RANKED: dict[str, tuple[Callable[[tuple[int, int]], int], bool]] = {
 }
 
 # Solo: how many market years count against the pair (D-8).
-_SOLO_MARKET: dict[str, Callable[[tuple[int, int], int], bool]] = {
+SOLO_MARKET: dict[str, Callable[[tuple[int, int], int], bool]] = {
     "years_gap": lambda pair, year: year < pair[0] or year > pair[1],
     "short_era": lambda pair, year: pair[0] < year < pair[1],
     "antiquity": lambda pair, year: year < pair[1],
@@ -144,7 +144,7 @@ def _ranked_showcases(state: "ExhibitionState") -> dict[str, list[int]]:
             continue
         pairs = [_pair(state, p, showcase) for p in range(config.num_players)]
         if config.solo:
-            against = _SOLO_MARKET[showcase.scoring]
+            against = SOLO_MARKET[showcase.scoring]
             award = config.scoring.solo_market_award
             result[showcase.scoring] = [
                 0 if pair is None else max(0, award - sum(against(pair, y) for y in market_years))

@@ -34,8 +34,7 @@ from typing import Any
 from vitrine.games.exhibition.cards import EINSTEIN, FIRST_YEAR, YEARS
 from vitrine.games.exhibition.game import ExhibitionGame
 from vitrine.games.exhibition.layout import Hall
-from vitrine.games.exhibition.scoring import _SOLO_MARKET as SOLO_MARKET
-from vitrine.games.exhibition.scoring import ScoreSheet, score_game
+from vitrine.games.exhibition.scoring import SOLO_MARKET, ScoreSheet, score_game
 from vitrine.games.exhibition.solo_bound import YEAR_CARDS, closeness_points, solo_upper_bound
 from vitrine.games.exhibition.state import EMPTY, ExhibitionState
 
