@@ -7,6 +7,7 @@ setup(
         Extension(
             "vitrine.games.exhibition._playout",
             sources=["src/vitrine/games/exhibition/_playout.c"],
+            libraries=["m"],
             extra_compile_args=["-std=c99", "-O2", "-Wall", "-Wextra"],
         )
     ]

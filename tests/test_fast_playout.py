@@ -10,6 +10,7 @@ games and on arbitrary showcase contents.  And from one position, compiled
 and Python playouts must agree on average.
 """
 
+import math
 import random
 from collections.abc import Callable
 from math import sqrt
@@ -338,3 +339,26 @@ def arbitrary_halls(draw: st.DrawFn) -> ExhibitionState:
 @given(arbitrary_halls())
 def test_masks_of_arbitrary_showcases(state: ExhibitionState) -> None:
     assert spot_masks(state) == state.masks
+
+
+def test_shaped_returns_blend_the_win_share_with_the_lead() -> None:
+    rng = random.Random(11)
+    checked = 0
+    while checked < 40:
+        state = random_position(rng)
+        if state.num_players < 2:
+            continue
+        seed = rng.getrandbits(64)
+        core = core_for(state.config)
+        wins, _, _, totals = core.playout(pack(state), seed, trace=True)
+        shaped, _, _, same_totals = core.playout(pack(state), seed, trace=True, margin=5.0)
+        assert same_totals == totals
+        for seat, total in enumerate(totals):
+            lead = total - max(t for other, t in enumerate(totals) if other != seat)
+            expected = 0.5 * wins[seat] + 0.5 / (1 + math.exp(-lead / 5.0))
+            assert shaped[seat] == pytest.approx(expected)
+        checked += 1
+    solo = GAME.start(["Solo"], seed=3)
+    assert core_for(solo.config).playout(pack(solo), 9, margin=5.0) == core_for(
+        solo.config
+    ).playout(pack(solo), 9)

@@ -16,7 +16,7 @@ BOTS: dict[str, Callable[[Budget | None], Bot]] = {
     "random": lambda budget: RandomBot(),
     "greedy": lambda budget: GreedyBot(),
     "ismcts": lambda budget: IsmctsBot(budget),
-    "ismcts+": lambda budget: IsmctsBot(budget, informed=True),
+    "ismcts+": lambda budget: IsmctsBot(budget, enhanced=True),
 }
 SEARCH_BOTS = ("ismcts", "ismcts+")
 

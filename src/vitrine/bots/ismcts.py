@@ -16,7 +16,9 @@ refill does not change what the taker may do next.
 
 Rewards are vectors: every node stores the result of the player who chose
 the decision leading to it, so each player maximises their own result
-(multiplayer max^n style).
+(multiplayer max^n style).  The enhanced variant (``ismcts+``) plays out with
+the game's informed policy and backs up shaped returns, which also grade a
+result by its score margin.
 """
 
 import math
@@ -79,12 +81,12 @@ class IsmctsBot:
         self,
         budget: Budget | None = None,
         exploration: float = EXPLORATION,
-        informed: bool = False,
+        enhanced: bool = False,
     ) -> None:
         self.budget = budget or Budget(iterations=2000)
         self.exploration = exploration
-        self.informed = informed
-        self.name = f"{'ismcts+' if informed else 'ismcts'}:{self.budget}"
+        self.enhanced = enhanced
+        self.name = f"{'ismcts+' if enhanced else 'ismcts'}:{self.budget}"
         self.last_iterations = 0
 
     def choose(self, game: Game, view: Mapping[str, Any], rng: Random) -> str:
@@ -145,7 +147,7 @@ class IsmctsBot:
             node = children[best_action]
             state.apply_action_id(best_action)
             path.append((node, player))
-        rewards = state.rollout(rng, self.informed)
+        rewards = state.rollout(rng, informed=self.enhanced, shaped=self.enhanced)
         for visited, player in path:
             visited.visits += 1
             visited.reward += rewards[player]

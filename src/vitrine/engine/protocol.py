@@ -81,9 +81,11 @@ class GameState(Protocol):
     def playout(self, rng: Random) -> None:
         """Play to the end with the game's fast default policy."""
 
-    def rollout(self, rng: Random, informed: bool = False) -> list[float]:
+    def rollout(self, rng: Random, informed: bool = False, shaped: bool = False) -> list[float]:
         """The returns of a playout from here with the game's fast policy;
-        ``informed``: the game's better-informed playout policy, if it has one.
+        ``informed``: the game's better-informed playout policy, if it has one;
+        ``shaped``: returns that also grade by score margin (a denser signal
+        for search), in [0, 1] like the returns.
 
         Leaves the state unspecified, so pass a copy."""
 

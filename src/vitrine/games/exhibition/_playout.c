@@ -34,6 +34,9 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+
+#include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -692,6 +695,32 @@ static PyObject *returns_list(const Core *core, const int *total, const int *tie
     return list;
 }
 
+/* Shaped returns for search (``margin`` > 0, several players): half the win
+ * share, half a logistic of the lead over the best other total, so a search
+ * still tells a narrow loss from a rout once the winner is clear. */
+static PyObject *shaped_list(const Core *core, const int *total, const int *tiebreak,
+                             double margin)
+{
+    PyObject *wins = returns_list(core, total, tiebreak);
+    if (wins == NULL || core->players < 2)
+        return wins;
+    for (int p = 0; p < core->players; p++) {
+        int best_other = INT_MIN;
+        for (int q = 0; q < core->players; q++)
+            if (q != p && total[q] > best_other)
+                best_other = total[q];
+        double lead = (total[p] - best_other) / margin;
+        double share = PyFloat_AS_DOUBLE(PyList_GET_ITEM(wins, p));
+        PyObject *value = PyFloat_FromDouble(0.5 * share + 0.5 / (1.0 + exp(-lead)));
+        if (value == NULL) {
+            Py_DECREF(wins);
+            return NULL;
+        }
+        PyList_SetItem(wins, p, value); /* steals value, releases the old item */
+    }
+    return wins;
+}
+
 /* -------------------------------------------------------------- unpacking */
 
 /* Reads a list of ints; nothing in it runs Python code, so the list cannot
@@ -920,12 +949,13 @@ static PyObject *traced(PyObject *returns, const Trace *trace, const int *total,
 
 static PyObject *core_playout(Core *core, PyObject *args, PyObject *kwds)
 {
-    static char *keywords[] = {"state", "seed", "trace", "informed", NULL};
+    static char *keywords[] = {"state", "seed", "trace", "informed", "margin", NULL};
     PyObject *state;
     unsigned long long seed;
     int want_trace = 0, informed = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!K|pp:playout", keywords, &PyList_Type, &state,
-                                     &seed, &want_trace, &informed))
+    double margin = 0.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!K|ppd:playout", keywords, &PyList_Type,
+                                     &state, &seed, &want_trace, &informed, &margin))
         return NULL;
     Game g;
     if (!read_game(core, state, &g))
@@ -936,7 +966,8 @@ static PyObject *core_playout(Core *core, PyObject *args, PyObject *kwds)
     play_to_end(core, &g, &rng, want_trace ? &trace : NULL, informed);
     int total[MAX_PLAYERS], tiebreak[MAX_PLAYERS];
     score(core, &g, total, tiebreak);
-    PyObject *returns = returns_list(core, total, tiebreak);
+    PyObject *returns = margin > 0 ? shaped_list(core, total, tiebreak, margin)
+                                   : returns_list(core, total, tiebreak);
     if (returns == NULL || !want_trace)
         return returns;
     PyObject *result = traced(returns, &trace, total, core->players);
@@ -975,7 +1006,7 @@ static PyObject *core_masks(Core *core, PyObject *args)
 
 static PyMethodDef core_methods[] = {
     {"playout", (PyCFunction)(void (*)(void))core_playout, METH_VARARGS | METH_KEYWORDS,
-     "playout(state, seed, trace=False, informed=False)\n--\n\n"
+     "playout(state, seed, trace=False, informed=False, margin=0.0)\n--\n\n"
      "Play the packed state to the end with the playout policy (informed: best-fit\n"
      "placements); its returns.\n"
      "With trace: (returns, turns, draws, totals), turns as (card, dest, target)."},

@@ -6,10 +6,20 @@ class Core:
     def __init__(self, spec: list[int]) -> None: ...
     @overload
     def playout(
-        self, state: list[int], seed: int, trace: Literal[False] = False, informed: bool = False
+        self,
+        state: list[int],
+        seed: int,
+        trace: Literal[False] = False,
+        informed: bool = False,
+        margin: float = 0.0,
     ) -> list[float]: ...
     @overload
     def playout(
-        self, state: list[int], seed: int, trace: Literal[True], informed: bool = False
+        self,
+        state: list[int],
+        seed: int,
+        trace: Literal[True],
+        informed: bool = False,
+        margin: float = 0.0,
     ) -> tuple[list[float], list[tuple[int, int, int]], list[int], list[int]]: ...
     def masks(self, state: list[int], /) -> list[int]: ...

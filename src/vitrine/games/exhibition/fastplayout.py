@@ -114,10 +114,15 @@ def pack(state: ExhibitionState) -> list[int]:
     return data
 
 
-def rollout(state: ExhibitionState, rng: Random, informed: bool = False) -> list[float]:
+def rollout(
+    state: ExhibitionState, rng: Random, informed: bool = False, margin: float = 0.0
+) -> list[float]:
     """The returns of one compiled playout from ``state`` (left unchanged), seeded from
-    ``rng``; ``informed`` places each card in its best-fitting legal spot (C core only)."""
-    return core_for(state.config).playout(pack(state), rng.getrandbits(64), informed=informed)
+    ``rng``; ``informed`` places each card in its best-fitting legal spot (C core only);
+    ``margin`` > 0 shapes multiplayer returns: half the win share, half a logistic of
+    the lead over the best other total in units of ``margin`` fp."""
+    core = core_for(state.config)
+    return core.playout(pack(state), rng.getrandbits(64), informed=informed, margin=margin)
 
 
 def spot_masks(state: ExhibitionState) -> list[list[int]]:

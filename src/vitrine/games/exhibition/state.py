@@ -60,6 +60,7 @@ def shared_mask_cache(table: CardTable, hall: Hall) -> MaskCache:
 
 NOBODY = -1
 
+SHAPING_MARGIN = 5.0  # fp of lead that shaped returns count as a clear edge
 SOLO_SCALE = 30  # fp: a solo score's scale for returns, above any reachable total
 TAKE_STRIDE = 8  # take id = card * TAKE_STRIDE + destination + 1
 PLACE_BASE = 1024  # place id = PLACE_BASE + PLACE_OFFSET + target (END and DEPOT < 0)
@@ -671,15 +672,16 @@ class ExhibitionState:
             else:
                 self._place(DEPOT if len(self.depots[player]) < depot_size else END)
 
-    def rollout(self, rng: Random, informed: bool = False) -> list[float]:
+    def rollout(self, rng: Random, informed: bool = False, shaped: bool = False) -> list[float]:
         """The returns of :meth:`playout` played by the compiled core
         (``fastplayout``), seeded from ``rng``: the same policy and rules, many
         times faster.  ``playout`` stays the reference the core is tested against.
         ``informed`` puts each card in the legal spot that accepts the fewest
-        cards (best fit), keeping roomy spots for the cards that need them."""
+        cards (best fit), keeping roomy spots for the cards that need them;
+        ``shaped`` blends the win share with the lead in SHAPING_MARGIN fp."""
         from vitrine.games.exhibition.fastplayout import rollout
 
-        return rollout(self, rng, informed)
+        return rollout(self, rng, informed, SHAPING_MARGIN if shaped else 0.0)
 
     def redeterminize(self, viewer: int, rng: Random) -> None:
         """Re-deal what ``viewer`` cannot see: from now on refills come from the
