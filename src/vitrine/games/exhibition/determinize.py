@@ -11,7 +11,9 @@ from random import Random
 from typing import Any
 
 from vitrine.engine.errors import VitrineError
-from vitrine.games.exhibition.cards import NUM_CARDS, card_from_label
+from vitrine.games.exhibition.cards import NUM_CARDS, CardTable, card_from_label
+from vitrine.games.exhibition.layout import LayoutData
+from vitrine.games.exhibition.options import Options
 from vitrine.games.exhibition.state import NOBODY, ExhibitionState, make_config
 
 
@@ -22,13 +24,12 @@ def _card(label: str) -> int:
     return card
 
 
-def determinize(game: Any, view: Mapping[str, Any], rng: Random) -> ExhibitionState:
+def determinize(
+    table: CardTable, layout: LayoutData, view: Mapping[str, Any], rng: Random
+) -> ExhibitionState:
     """A state matching ``view`` with the hidden parts sampled from ``rng``."""
-    from vitrine.games.exhibition.options import Options
-
-    table = game.table
     codes = table.continent_codes
-    options = Options.from_dict(view["options"], game.layout)
+    options = Options.from_dict(view["options"], layout)
     players = view["players"]
     market = [[_card(c) for c in view["market"][code]] for code in codes]
     hall_names = list(view["halls"][0]) if view["halls"] else []
@@ -38,11 +39,8 @@ def determinize(game: Any, view: Mapping[str, Any], rng: Random) -> ExhibitionSt
     pending = view["pending"]
     seen = [c for g in market for c in g]
     seen += [c for h in halls for c in h if c >= 0] + [c for d in depots for c in d] + discards
-    notation_take = None
     if pending is not None:
-        take_text = pending
-        seen.append(_card(take_text.split("@")[0]))
-        notation_take = take_text
+        seen.append(_card(pending.split("@")[0]))
     unseen = sorted(set(range(NUM_CARDS)) - set(seen))
     if len(unseen) != view["stock_count"]:
         raise VitrineError("view is inconsistent: visible cards and stock size do not add up")
@@ -53,9 +51,7 @@ def determinize(game: Any, view: Mapping[str, Any], rng: Random) -> ExhibitionSt
         free = [d for d in table.secret_decades if d not in known]
         rng.shuffle(free)
         decades = tuple(d if d is not None else free.pop() for d in known)
-    config = make_config(
-        table, game.layout, players, options, None, tuple(seen + unseen), True, decades
-    )
+    config = make_config(table, layout, players, options, None, tuple(seen + unseen), True, decades)
     state = ExhibitionState(config)
     state.market = market
     state.draw_pile = unseen
@@ -70,6 +66,6 @@ def determinize(game: Any, view: Mapping[str, Any], rng: Random) -> ExhibitionSt
     state.current = NOBODY if current is None else current
     notation = config.notation
     state.history = [notation.parse_turn(t) for t in view["turns"] if " " in t]
-    state.pending = None if notation_take is None else notation.parse_take(notation_take)
+    state.pending = None if pending is None else notation.parse_take(pending)
     state.refresh_all()
     return state

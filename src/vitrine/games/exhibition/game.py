@@ -169,7 +169,7 @@ class ExhibitionGame:
             ) from None
 
     def determinize(self, view: Mapping[str, Any], rng: Random) -> ExhibitionState:
-        return determinize(self, view, rng)
+        return determinize(self.table, self.layout, view, rng)
 
     def evaluate(self, state: GameState, player: int) -> float:
         """The player's score now, plus a little for every card each empty spot
