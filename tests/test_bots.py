@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from vitrine.bots import Budget, GreedyBot, IsmctsBot, RandomBot, make_bot
+from vitrine.bots import Budget, GreedyBot, IsmctsBot, PimcBot, RandomBot, make_bot
 from vitrine.bots.base import Bot
 from vitrine.engine.errors import VitrineError
 from vitrine.games.exhibition import ExhibitionGame
@@ -94,3 +94,35 @@ def test_specs_and_levels_name_bots() -> None:
     assert make_bot("ismcts:0.5s").name == "ismcts:0.5s"
     assert make_bot("beginner").name == "random"
     assert make_bot("expert").name.startswith("ismcts:")
+
+
+def test_pimc_plays_legal_solo_decisions_from_the_view_alone() -> None:
+    bot = PimcBot(samples=3, width=4)
+    state = GAME.start(["Solo"], seed=4)
+    rng = random.Random(2)
+    for _ in range(3):
+        view = state.view(0)
+        action = bot.choose(GAME, view, rng)
+        assert action in view["legal_actions"]
+        state.apply_action(action)
+    deck = list(state.config.deck)
+    dealt = len(deck) - len(state.stock)
+    other = GAME.start(["Solo"], deck=deck[:dealt] + deck[dealt:][::-1])
+    for turn in state.turn_texts():
+        if " " in turn:
+            other.push(turn)
+        else:
+            other.apply_action(turn)
+    assert other.stock != state.stock
+    assert bot.choose(GAME, state.view(0), random.Random(7)) == bot.choose(
+        GAME, other.view(0), random.Random(7)
+    )
+
+
+def test_pimc_needs_a_perfect_information_search() -> None:
+    state = GAME.start(["Ana", "Bo"], seed=1)
+    with pytest.raises(VitrineError, match="solo games only"):
+        PimcBot(samples=2).choose(GAME, state.view(0), random.Random(1))
+    assert make_bot("pimc:8").name == "pimc:8"
+    with pytest.raises(VitrineError, match="number of samples"):
+        make_bot("pimc:2s")

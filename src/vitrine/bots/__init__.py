@@ -1,7 +1,8 @@
 """Bots for any game of the engine protocol, by name.
 
 A bot spec is ``name`` or ``name:budget``: ``random``, ``greedy``,
-``ismcts:2000`` (iterations per decision), ``ismcts:1.5s`` (seconds).
+``ismcts:2000`` (iterations per decision), ``ismcts:1.5s`` (seconds),
+``pimc:16`` (samples per decision; games with a perfect-information search).
 Difficulty levels name the specs the web app offers.
 """
 
@@ -9,6 +10,7 @@ from collections.abc import Callable
 
 from vitrine.bots.base import Bot
 from vitrine.bots.ismcts import Budget, IsmctsBot
+from vitrine.bots.pimc import PimcBot
 from vitrine.bots.simple import GreedyBot, RandomBot
 from vitrine.engine.errors import VitrineError
 
@@ -17,8 +19,16 @@ BOTS: dict[str, Callable[[Budget | None], Bot]] = {
     "greedy": lambda budget: GreedyBot(),
     "ismcts": lambda budget: IsmctsBot(budget),
     "ismcts+": lambda budget: IsmctsBot(budget, enhanced=True),
+    "pimc": lambda budget: PimcBot() if budget is None else PimcBot(_samples(budget)),
 }
-SEARCH_BOTS = ("ismcts", "ismcts+")
+SEARCH_BOTS = ("ismcts", "ismcts+", "pimc")
+
+
+def _samples(budget: Budget) -> int:
+    if budget.iterations is None:
+        raise VitrineError("pimc's budget is a number of samples per decision, e.g. pimc:16")
+    return budget.iterations
+
 
 LEVELS = {
     "beginner": "random",
@@ -46,4 +56,14 @@ def make_bot(spec: str) -> Bot:
     return BOTS[name](budget)
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "Budget", "GreedyBot", "IsmctsBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "LEVELS",
+    "Bot",
+    "Budget",
+    "GreedyBot",
+    "IsmctsBot",
+    "PimcBot",
+    "RandomBot",
+    "make_bot",
+]
