@@ -663,10 +663,9 @@ static int beats(int total_a, int tiebreak_a, int total_b, int tiebreak_b)
 }
 
 /* ExhibitionState.returns: win shares by rank; solo, total / (scale * multiplier). */
-static PyObject *returns_list(const Core *core, const int *total, const int *tiebreak)
+static void returns_of(const Core *core, const int *total, const int *tiebreak, double *value)
 {
     int n = core->players;
-    double value[MAX_PLAYERS];
     if (core->solo) {
         value[0] = (double)total[0] / ((double)core->solo_scale * core->multiplier);
     } else {
@@ -681,44 +680,36 @@ static PyObject *returns_list(const Core *core, const int *total, const int *tie
         for (int p = 0; p < n; p++)
             value[p] = first[p] ? 1.0 / winners : 0.0;
     }
-    PyObject *list = PyList_New(n);
-    if (list == NULL)
-        return NULL;
-    for (int p = 0; p < n; p++) {
-        PyObject *item = PyFloat_FromDouble(value[p]);
-        if (item == NULL) {
-            Py_DECREF(list);
-            return NULL;
-        }
-        PyList_SET_ITEM(list, p, item);
-    }
-    return list;
 }
 
 /* Shaped returns for search (``margin`` > 0, several players): half the win
  * share, half a logistic of the lead over the best other total, so a search
  * still tells a narrow loss from a rout once the winner is clear. */
-static PyObject *shaped_list(const Core *core, const int *total, const int *tiebreak,
-                             double margin)
+static void shape(const Core *core, const int *total, double margin, double *value)
 {
-    PyObject *wins = returns_list(core, total, tiebreak);
-    if (wins == NULL || core->players < 2)
-        return wins;
     for (int p = 0; p < core->players; p++) {
         int best_other = INT_MIN;
         for (int q = 0; q < core->players; q++)
             if (q != p && total[q] > best_other)
                 best_other = total[q];
-        double lead = (total[p] - best_other) / margin;
-        double share = PyFloat_AS_DOUBLE(PyList_GET_ITEM(wins, p));
-        PyObject *value = PyFloat_FromDouble(0.5 * share + 0.5 / (1.0 + exp(-lead)));
-        if (value == NULL) {
-            Py_DECREF(wins);
+        value[p] = 0.5 * value[p] + 0.5 / (1.0 + exp(-(total[p] - best_other) / margin));
+    }
+}
+
+static PyObject *float_list(const double *values, int count)
+{
+    PyObject *list = PyList_New(count);
+    if (list == NULL)
+        return NULL;
+    for (int i = 0; i < count; i++) {
+        PyObject *item = PyFloat_FromDouble(values[i]);
+        if (item == NULL) {
+            Py_DECREF(list);
             return NULL;
         }
-        PyList_SetItem(wins, p, value); /* steals value, releases the old item */
+        PyList_SET_ITEM(list, i, item);
     }
-    return wins;
+    return list;
 }
 
 /* -------------------------------------------------------------- unpacking */
@@ -966,8 +957,11 @@ static PyObject *core_playout(Core *core, PyObject *args, PyObject *kwds)
     play_to_end(core, &g, &rng, want_trace ? &trace : NULL, informed);
     int total[MAX_PLAYERS], tiebreak[MAX_PLAYERS];
     score(core, &g, total, tiebreak);
-    PyObject *returns = margin > 0 ? shaped_list(core, total, tiebreak, margin)
-                                   : returns_list(core, total, tiebreak);
+    double value[MAX_PLAYERS];
+    returns_of(core, total, tiebreak, value);
+    if (margin > 0 && !core->solo)
+        shape(core, total, margin, value);
+    PyObject *returns = float_list(value, core->players);
     if (returns == NULL || !want_trace)
         return returns;
     PyObject *result = traced(returns, &trace, total, core->players);
