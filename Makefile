@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck pytest bench clean
 
-$(STAMP): pyproject.toml setup.py src/vitrine/games/exhibition/_playout.c
+$(STAMP): pyproject.toml setup.py $(wildcard src/vitrine/games/exhibition/*.c src/vitrine/games/exhibition/*.h)
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'

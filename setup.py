@@ -6,7 +6,11 @@ setup(
     ext_modules=[
         Extension(
             "vitrine.games.exhibition._playout",
-            sources=["src/vitrine/games/exhibition/_playout.c"],
+            sources=[
+                "src/vitrine/games/exhibition/_playout.c",
+                "src/vitrine/games/exhibition/_beam.c",
+            ],
+            depends=["src/vitrine/games/exhibition/_core.h"],
             libraries=["m"],
             extra_compile_args=["-std=c99", "-O2", "-Wall", "-Wextra"],
         )

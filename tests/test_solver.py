@@ -10,10 +10,23 @@ import random
 
 import pytest
 
+import solver_reference
 from vitrine.games.exhibition import ExhibitionGame, ExhibitionState, score_game
 from vitrine.games.exhibition.challenge import play_solo
+from vitrine.games.exhibition.fastplayout import core_for, pack
+from vitrine.games.exhibition.notation import Turn
 from vitrine.games.exhibition.solo_bound import solo_upper_bound
-from vitrine.games.exhibition.solver import SoloSolution, solo_deal, solve
+from vitrine.games.exhibition.solver import (
+    MARKET_HOPE,
+    OPEN_CARD_POINTS,
+    OPEN_CARDS_COUNTED,
+    POTENTIAL,
+    SoloSolution,
+    best_line,
+    decision_totals,
+    solo_deal,
+    solve,
+)
 
 SEEDS = (0, 1, 2)
 BEAM = 6
@@ -172,3 +185,69 @@ def test_a_search_sample_is_solved_on_its_own_stock_order() -> None:
     for turn in solution.turns:
         state.push(turn)
     assert total(state) == solution.best_total
+
+
+@pytest.mark.parametrize(
+    ("seed", "variations", "played"),
+    [
+        (20, (), 0),
+        (21, ("spread_the_years", "short_era"), 0),
+        (22, ("links", "one_decade"), 2),
+        (23, ("antiquity",), 5),
+        (24, ("unique_decades",), 1),
+    ],
+)
+def test_the_compiled_search_finds_the_reference_lines(
+    seed: int, variations: tuple[str, ...], played: int
+) -> None:
+    """Line for line, total for total, position for position, at every beam
+    width the widening uses, also from a game in progress and after a take."""
+    state = solo_deal(seed, {"variations": list(variations)})
+    rng = random.Random(seed)
+    for _ in range(played):
+        state.play_unchecked(state.random_move(rng))
+    if seed % 2:
+        state.apply_action(state.legal_actions()[-1])  # the refill is out: place next
+    core, packed = core_for(state.config), pack(state)
+    weights = (OPEN_CARD_POINTS, OPEN_CARDS_COUNTED, POTENTIAL, MARKET_HOPE)
+    for width in (1, 3, 12):
+        end, total, positions = solver_reference.beam(state, width)
+        line, compiled_total, compiled_positions = core.beam(packed, width, *weights)
+        assert [Turn(*turn) for turn in line] == end.history[len(state.history) :]
+        assert (compiled_total, compiled_positions) == (total, positions)
+    turns, total, _ = best_line(state, 12)  # the widening: the best of widths 12, 3 and 1
+    assert total == max(solver_reference.beam(state, width)[1] for width in (12, 3, 1))
+    for turn in turns:
+        state.play(turn)
+    assert state.is_over
+    assert score_game(state).players[0].total == total
+
+
+def test_the_compiled_search_refuses_what_it_cannot_search() -> None:
+    solo = solo_deal(0)
+    core = core_for(solo.config)
+    with pytest.raises(ValueError, match="beam width must be at least 1, got 0"):
+        core.beam(pack(solo), 0, 2, 15, 0.25, 0.25)
+    with pytest.raises(ValueError, match="malformed packed state"):
+        core.beam(pack(solo)[:-1], 4, 2, 15, 0.25, 0.25)
+    duo = ExhibitionGame().start(["Ana", "Bo"], seed=1)
+    with pytest.raises(ValueError, match="one-player games only"):
+        core_for(duo.config).beam(pack(duo), 4, 2, 15, 0.25, 0.25)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_decision_totals_are_each_decisions_optimum_in_short_endgames(
+    solutions: dict[int, SoloSolution], seed: int
+) -> None:
+    """A beam wider than the endgame is exhaustive: each decision's total is
+    the exact optimum after it, at the take and at the placement."""
+    turns = solutions[seed].turns
+    state = replayed(seed, turns[: len(turns) - 3])
+    for _ in range(2):  # the take, then the placement
+        totals = decision_totals(state, 100_000)
+        assert list(totals) == state.legal_actions()
+        for action, value in totals.items():
+            child = state.copy()
+            child.apply_action(action)
+            assert value == best_completion(child)
+        state.apply_action(max(totals, key=totals.__getitem__))

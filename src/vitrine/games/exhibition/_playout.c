@@ -32,155 +32,7 @@
  * Cards are ints: 0..99 the years 1900..1999, 100 Einstein.  A set of cards
  * is a 101-bit mask held in two 64-bit words.
  */
-#define PY_SSIZE_T_CLEAN
-#include <Python.h>
-
-#include <limits.h>
-#include <math.h>
-#include <stdint.h>
-#include <stdlib.h>
-
-#define NUM_CARDS 101
-#define YEARS 100
-#define EINSTEIN 100
-#define DECADES 10
-#define FIRST_YEAR 1900
-#define LAST_YEAR 1999
-#define UNBOUNDED (10 * YEARS) /* placement.UNBOUNDED: no upper gap */
-#define WHITE (-1)
-#define EMPTY (-1)
-#define NOBODY (-1)
-#define NO_DESTINATION (-1)
-#define DEPOT (-1)
-#define END (-2)
-
-#define MAX_PLAYERS 5 /* state.MAX_PLAYERS */
-#define MAX_CONTINENTS 8
-#define MAX_SPOTS 32
-#define MAX_SHOWCASES 16
-#define MAX_AWARDS 16
-#define INFORMED_EXPLORE 8 /* one informed placement in 8 is uniform */
-#define MAX_TURNS (NUM_CARDS + 1) /* every turn but a pending one takes a card */
-
-enum { NO_SCORING, YEARS_GAP, SHORT_ERA, ANTIQUITY };
-
-/* ------------------------------------------------------------------ masks */
-
-typedef struct {
-    uint64_t lo, hi; /* cards 0..63, cards 64..100 */
-} Mask;
-
-static const Mask NO_CARDS = {0, 0};
-
-static inline Mask m_and(Mask a, Mask b) { return (Mask){a.lo & b.lo, a.hi & b.hi}; }
-static inline Mask m_or(Mask a, Mask b) { return (Mask){a.lo | b.lo, a.hi | b.hi}; }
-static inline Mask m_not(Mask a) { return (Mask){~a.lo, ~a.hi}; }
-
-static inline int m_has(Mask m, int card)
-{
-    return card < 64 ? (int)((m.lo >> card) & 1) : (int)((m.hi >> (card - 64)) & 1);
-}
-
-static inline Mask m_card(int card)
-{
-    return card < 64 ? (Mask){(uint64_t)1 << card, 0} : (Mask){0, (uint64_t)1 << (card - 64)};
-}
-
-/* Bits first..last of one 64-bit word, clipped to the word. */
-static uint64_t word_bits(int first, int last, int base)
-{
-    if (first < base)
-        first = base;
-    if (last > base + 63)
-        last = base + 63;
-    if (first > last)
-        return 0;
-    int width = last - first + 1;
-    uint64_t run = width == 64 ? ~(uint64_t)0 : (((uint64_t)1 << width) - 1);
-    return run << (first - base);
-}
-
-/* cards.year_window_mask: the year cards from low to high (clamped). */
-static Mask year_window(int low, int high)
-{
-    if (low < FIRST_YEAR)
-        low = FIRST_YEAR;
-    if (high > LAST_YEAR)
-        high = LAST_YEAR;
-    if (low > high)
-        return NO_CARDS;
-    int first = low - FIRST_YEAR, last = high - FIRST_YEAR;
-    return (Mask){word_bits(first, last, 0), word_bits(first, last, 64)};
-}
-
-/* ------------------------------------------------------------------ random */
-
-/* SplitMix64 (Steele, Lea and Flood 2014): one word of state, good enough. */
-static inline uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
-/* Uniform in 0..n-1 for n >= 1 (bias below n / 2^32). */
-static inline int below(uint64_t *state, int n)
-{
-    return (int)(((next_random(state) >> 32) * (uint64_t)n) >> 32);
-}
-
-/* ------------------------------------------------------------------ the core */
-
-typedef struct {
-    int first, size;
-    int distinct, same, exclusive; /* continent rules */
-    int max_gap, min_gap;          /* years per step; 0: none */
-    int links;                     /* Links: neighbours within this many years, D-9/D-14 */
-    int same_decade;               /* One Decade */
-    int unique;                    /* Unique Decades, D-11 */
-    Mask unique_allowed;           /* ... the decades allowed for this player count */
-    int whites;                    /* may white cards go here */
-    int scoring;                   /* ranked category it scores, or NO_SCORING */
-} Showcase;
-
-typedef struct {
-    PyObject_HEAD
-    int players, continents, spots, showcases, depot_size, secret, solo;
-    int multiplier, solo_scale, market_award, all_continents_solo;
-    int rank_awards[MAX_AWARDS], num_rank_awards;
-    int continent_awards[MAX_AWARDS], num_continent_awards;
-    int continent_of[NUM_CARDS];
-    int tiebreak_spot, tiebreak_year;
-    int closeness_spot, closeness_target;
-    long long points_num, points_den, per_year_num, per_year_den;
-    Showcase showcase[MAX_SHOWCASES];
-    int spot_showcase[MAX_SPOTS];
-    Mask continent_mask[MAX_CONTINENTS], white_mask, decade_mask[DECADES], all_cards;
-    unsigned all_continents; /* a bit per continent */
-} Core;
-
-typedef struct {
-    int current, round, pending_card, pending_dest;
-    int vehicle[MAX_PLAYERS], final[MAX_PLAYERS], six_round[MAX_PLAYERS];
-    int secret[MAX_PLAYERS], depot[MAX_PLAYERS];
-    int filled[MAX_PLAYERS];    /* hall spots holding a card */
-    unsigned held[MAX_PLAYERS]; /* continents of the coloured hall cards */
-    int hall[MAX_PLAYERS][MAX_SPOTS];
-    Mask masks[MAX_PLAYERS][MAX_SPOTS]; /* per empty spot: the cards that may go there */
-    int market[MAX_CONTINENTS][NUM_CARDS];
-    int group_size[MAX_CONTINENTS];
-    int market_size;
-    int stock[NUM_CARDS];
-    int stock_size;
-} Game;
-
-typedef struct {
-    int turns[MAX_TURNS][3]; /* card, destination, target */
-    int num_turns;
-    int draws[NUM_CARDS];
-    int num_draws;
-} Trace;
+#include "_core.h"
 
 /* ------------------------------------------------------------ placement.py */
 
@@ -191,9 +43,6 @@ static inline void step_bounds(const Showcase *s, int distance, int *low, int *h
     *low = least > 1 ? least : 1; /* ascending years */
     *high = (s->max_gap ? s->max_gap : UNBOUNDED) * distance;
 }
-
-static inline int max_int(int a, int b) { return a > b ? a : b; }
-static inline int min_int(int a, int b) { return a < b ? a : b; }
 
 /* Cards that may neighbour `card` in a Links showcase: the same continent or
  * within `within` years (D-9, D-14).  White cards never lie there. */
@@ -339,7 +188,7 @@ static Mask context(const Core *core, const Game *g, int player, int index)
 }
 
 /* ExhibitionState._refresh: the masks of one showcase of one player. */
-static void refresh(const Core *core, Game *g, int player, int index)
+void refresh(const Core *core, Game *g, int player, int index)
 {
     const Showcase *s = &core->showcase[index];
     Mask ctx = s->exclusive || s->unique ? context(core, g, player, index) : core->all_cards;
@@ -374,16 +223,46 @@ static void advance(const Core *core, Game *g, int player)
     }
 }
 
-/* The take of the playout policy: a random card of the group at the vehicle,
- * or of the whole market when that group is empty; a white card's vehicle
- * goes to a random continent.  The emptied group is refilled from the stock
- * (a random card: the stock is hidden, D-13). */
-static void take(const Core *core, Game *g, uint64_t *rng, Trace *trace)
+/* The informed policy's take: a random card among those the taker can show
+ * in the hall, if any (one take in INFORMED_EXPLORE stays uniform), as real
+ * players rarely take a card only the depot or the end of their exhibition
+ * can hold.  Sets `from` and `index`; 0 when no card fits. */
+static int fitting_take(const Core *core, const Game *g, uint64_t *rng, int *from, int *index)
 {
-    int player = g->current, from = g->vehicle[player], index;
-    if (g->group_size[from] > 0) {
+    int player = g->current, first = *from, last = *from, fitting = 0;
+    if (g->group_size[*from] == 0)
+        first = 0, last = core->continents - 1;
+    Mask fit = NO_CARDS;
+    for (int spot = 0; spot < core->spots; spot++)
+        fit = m_or(fit, g->masks[player][spot]);
+    for (int k = first; k <= last; k++)
+        for (int i = 0; i < g->group_size[k]; i++)
+            fitting += m_has(fit, g->market[k][i]);
+    if (fitting == 0)
+        return 0;
+    int chosen = below(rng, fitting);
+    for (int k = first; k <= last; k++)
+        for (int i = 0; i < g->group_size[k]; i++)
+            if (m_has(fit, g->market[k][i]) && chosen-- == 0) {
+                *from = k, *index = i;
+                return 1;
+            }
+    return 0;
+}
+
+/* The take of the playout policy: a random card of the group at the vehicle,
+ * or of the whole market when that group is empty (informed: a card that
+ * fits the hall, see fitting_take); a white card's vehicle goes to a random
+ * continent.  The emptied group is refilled from the stock (a random card:
+ * the stock is hidden, D-13). */
+static void take(const Core *core, Game *g, uint64_t *rng, Trace *trace, int informed)
+{
+    int player = g->current, from = g->vehicle[player], index = 0;
+    int chosen = informed && below(rng, INFORMED_EXPLORE) != 0 &&
+                 fitting_take(core, g, rng, &from, &index);
+    if (!chosen && g->group_size[from] > 0) {
         index = below(rng, g->group_size[from]);
-    } else {
+    } else if (!chosen) {
         index = below(rng, g->market_size);
         for (from = 0; index >= g->group_size[from]; from++)
             index -= g->group_size[from];
@@ -411,11 +290,6 @@ static void take(const Core *core, Game *g, uint64_t *rng, Trace *trace)
     g->pending_dest = dest;
 }
 
-static inline int m_count(Mask m)
-{
-    return __builtin_popcountll(m.lo) + __builtin_popcountll(m.hi);
-}
-
 /* The informed policy's spot: the legal spot that accepts the fewest cards
  * (ties at random), as best-fit packing keeps the roomy spots for cards that
  * need them; one placement in INFORMED_EXPLORE stays uniform. */
@@ -437,27 +311,11 @@ static int best_fit(Game *g, int player, const int *legal, int num_legal, uint64
     return best;
 }
 
-/* The placement of the playout policy and ExhibitionState._place: a random
- * legal hall spot (the informed policy: the best fit), else the depot while
- * it has room (D-5), else end the exhibition (the card is discarded). */
-static void place(const Core *core, Game *g, uint64_t *rng, Trace *trace, int informed)
+/* ExhibitionState._place: the pending card to `target` (a hall spot, DEPOT or
+ * END: the card is discarded and the exhibition ends), then the next seat. */
+void put_card(const Core *core, Game *g, int target)
 {
     int player = g->current, card = g->pending_card;
-    int legal[MAX_SPOTS], num_legal = 0, target;
-    for (int spot = 0; spot < core->spots; spot++)
-        if (m_has(g->masks[player][spot], card))
-            legal[num_legal++] = spot;
-    if (num_legal > 0)
-        target = informed ? best_fit(g, player, legal, num_legal, rng)
-                          : legal[below(rng, num_legal)];
-    else
-        target = g->depot[player] < core->depot_size ? DEPOT : END;
-    if (trace) {
-        int *turn = trace->turns[trace->num_turns++];
-        turn[0] = card;
-        turn[1] = g->pending_dest;
-        turn[2] = target;
-    }
     g->pending_card = -1;
     g->pending_dest = NO_DESTINATION;
     if (target == DEPOT) {
@@ -484,11 +342,34 @@ static void place(const Core *core, Game *g, uint64_t *rng, Trace *trace, int in
     advance(core, g, player);
 }
 
+/* The placement of the playout policy: a random legal hall spot (the informed
+ * policy: the best fit), else the depot while it has room (D-5), else END. */
+static void place(const Core *core, Game *g, uint64_t *rng, Trace *trace, int informed)
+{
+    int player = g->current, card = g->pending_card;
+    int legal[MAX_SPOTS], num_legal = 0, target;
+    for (int spot = 0; spot < core->spots; spot++)
+        if (m_has(g->masks[player][spot], card))
+            legal[num_legal++] = spot;
+    if (num_legal > 0)
+        target = informed ? best_fit(g, player, legal, num_legal, rng)
+                          : legal[below(rng, num_legal)];
+    else
+        target = g->depot[player] < core->depot_size ? DEPOT : END;
+    if (trace) {
+        int *turn = trace->turns[trace->num_turns++];
+        turn[0] = card;
+        turn[1] = g->pending_dest;
+        turn[2] = target;
+    }
+    put_card(core, g, target);
+}
+
 static void play_to_end(const Core *core, Game *g, uint64_t *rng, Trace *trace, int informed)
 {
     while (g->current != NOBODY) {
         if (g->pending_card < 0)
-            take(core, g, rng, trace);
+            take(core, g, rng, trace, informed);
         place(core, g, rng, trace, informed);
     }
 }
@@ -570,11 +451,11 @@ static void ranked_showcase(const Core *core, const Game *g, const Showcase *s, 
                  s->scoring == YEARS_GAP, out);
 }
 
-/* scoring._solo_closeness: max(points - per_year * distance, 0) * multiplier,
- * truncated, in exact rational arithmetic as the Fractions of the data. */
-static int solo_closeness(const Core *core, const Game *g)
+/* scoring._solo_closeness of one card in the closeness spot: max(points -
+ * per_year * distance, 0) * multiplier, truncated, in exact rational
+ * arithmetic as the Fractions of the data. */
+int closeness_points(const Core *core, int card)
 {
-    int card = g->hall[0][core->closeness_spot];
     if (card == EMPTY || card == EINSTEIN)
         return 0;
     long long distance = llabs((long long)(FIRST_YEAR + card - core->closeness_target));
@@ -586,7 +467,7 @@ static int solo_closeness(const Core *core, const Game *g)
 }
 
 /* score_game's totals and tiebreak distances (-1: none, loses the tiebreak). */
-static void score(const Core *core, const Game *g, int *total, int *tiebreak)
+void score(const Core *core, const Game *g, int *total, int *tiebreak)
 {
     int n = core->players, factor = core->solo ? core->multiplier : 1;
     int all_six[MAX_PLAYERS], ranked[MAX_PLAYERS], present[MAX_PLAYERS];
@@ -648,7 +529,7 @@ static void score(const Core *core, const Game *g, int *total, int *tiebreak)
         }
     }
     if (core->solo && core->closeness_spot >= 0)
-        total[0] += solo_closeness(core, g);
+        total[0] += closeness_points(core, g->hall[0][core->closeness_spot]);
 }
 
 /* scoring._beats: a higher total wins; equal totals, Mid Century closer to
@@ -838,7 +719,7 @@ static int read_card(Reader *r, int *seen)
     return card;
 }
 
-static int read_game(const Core *core, PyObject *list, Game *g)
+int read_game(const Core *core, PyObject *list, Game *g)
 {
     Reader r = {list, 0, 0};
     int seen[NUM_CARDS] = {0}, n = core->players;
@@ -897,7 +778,7 @@ static int read_game(const Core *core, PyObject *list, Game *g)
 
 /* ------------------------------------------------------------ the methods */
 
-static PyObject *int_list(const int *values, int count)
+PyObject *int_list(const int *values, int count)
 {
     PyObject *list = PyList_New(count);
     if (list == NULL)
@@ -1007,6 +888,11 @@ static PyMethodDef core_methods[] = {
     {"masks", (PyCFunction)core_masks, METH_VARARGS,
      "masks(state, /)\n--\n\n"
      "Every player's legality masks of the packed state, per spot as two words (low, high)."},
+    {"beam", (PyCFunction)(void (*)(void))core_beam, METH_VARARGS | METH_KEYWORDS,
+     "beam(state, width, open_card_points, open_cards_counted, potential, market_hope)\n--\n\n"
+     "The solo beam search of solver.py over the packed state, its stock read in order\n"
+     "(the last card drawn next): (line, total, positions), the best finished line as\n"
+     "(card, dest, target) turns, its total x100 and the positions evaluated."},
     {NULL, NULL, 0, NULL},
 };
 

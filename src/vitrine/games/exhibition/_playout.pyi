@@ -1,4 +1,4 @@
-"""Type stub of the compiled playout core (_playout.c); fastplayout.py packs its inputs."""
+"""Type stub of the compiled core (_playout.c, _beam.c); fastplayout.py packs its inputs."""
 
 from typing import Literal, overload
 
@@ -23,3 +23,12 @@ class Core:
         margin: float = 0.0,
     ) -> tuple[list[float], list[tuple[int, int, int]], list[int], list[int]]: ...
     def masks(self, state: list[int], /) -> list[int]: ...
+    def beam(
+        self,
+        state: list[int],
+        width: int,
+        open_card_points: float,
+        open_cards_counted: int,
+        potential: float,
+        market_hope: float,
+    ) -> tuple[list[tuple[int, int, int]], int, int]: ...

@@ -180,19 +180,17 @@ class ExhibitionGame:
         openness = sum(mask.bit_count() for mask in state.masks[player])
         return score_game(state).players[player].total + FLEXIBILITY_WEIGHT * openness
 
-    def best_decision(self, state: GameState, width: int) -> tuple[str, float]:
-        """The clairvoyant solver's first decision (solo games only), its line
-        valued as ``returns`` values a solo score."""
+    def decision_values(self, state: GameState, width: int) -> dict[str, float]:
+        """The clairvoyant solver's value of every legal decision (solo games
+        only), valued as ``returns`` values a solo score."""
         if not isinstance(state, ExhibitionState):
             raise TypeError("not an Exhibition state")
         if not state.config.solo:
             raise VitrineError("Exhibition's perfect-information search plays solo games only")
-        from vitrine.games.exhibition.solver import solve  # the solver builds on this module
+        from vitrine.games.exhibition.solver import decision_totals  # it builds on this module
 
-        solution = solve(state, width)
-        take, _, target = solution.turns[0].partition(" ")
         scale = SOLO_SCALE * state.config.scoring.solo_multiplier
-        return (target if state.mid_turn else take), solution.best_total / scale
+        return {action: total / scale for action, total in decision_totals(state, width).items()}
 
     def load(self, text: str) -> ExhibitionState:
         """Replay a record given as JSON text."""
