@@ -2,10 +2,11 @@
 
 Where the only hidden information is the order of chance (Exhibition's solo
 game: the stock), a sample of the hidden parts turns the game into a puzzle
-the game's perfect-information search can solve (``Game.best_decision``).  The
-bot samples ``samples`` states consistent with its view, solves each, and
-plays the decision whose lines are worth most in total: a decision that is
-good whatever the stock holds gathers value from every sample.
+the game's perfect-information search can solve (``Game.decision_values``).
+The bot samples ``samples`` states consistent with its view, values every
+legal decision on each by the best line the search finds after it, and plays
+the decision worth most in total: every decision is judged on the same
+samples, so one that is good whatever the stock holds wins.
 
 PIMC is known to suffer from *strategy fusion* (each sample's line may rely
 on knowing that sample's stock), which matters little here because the
@@ -35,6 +36,7 @@ class PimcBot:
             return actions[0]
         worth: dict[str, float] = dict.fromkeys(actions, 0.0)
         for _ in range(self.samples):
-            action, value = game.best_decision(game.determinize(view, rng), self.width)
-            worth[action] += value
+            values = game.decision_values(game.determinize(view, rng), self.width)
+            for action in actions:
+                worth[action] += values[action]
         return max(actions, key=worth.__getitem__)  # the first of equals in notation order

@@ -123,11 +123,12 @@ class Game(Protocol):
     def evaluate(self, state: GameState, player: int) -> float:
         """A quick estimate of how well ``player`` stands, for greedy play."""
 
-    def best_decision(self, state: GameState, width: int) -> tuple[str, float]:
+    def decision_values(self, state: GameState, width: int) -> dict[str, float]:
         """Perfect-information search from a full state (a determinization):
-        the first decision of the best line found with ``width`` of search, and
-        the line's value on the scale of ``returns``.  Raises ``VitrineError``
-        where the game has no such search (for those player counts)."""
+        every legal decision and the value, on the scale of ``returns``, of the
+        best line found after it with ``width`` of search.  Raises
+        ``VitrineError`` where the game has no such search (for those player
+        counts)."""
 
 
 def replay_json(game: Game, text: str) -> GameState:
