@@ -10,7 +10,9 @@ games and on arbitrary showcase contents.  And from one position, compiled
 and Python playouts must agree on average.
 """
 
+import functools
 import math
+import operator
 import random
 from collections.abc import Callable
 from math import sqrt
@@ -124,19 +126,24 @@ def test_traces_replay_in_the_python_engine() -> None:
         replay_trace(state, rng.getrandbits(64))
 
 
-def test_informed_traces_replay_and_place_in_the_best_fit() -> None:
+def test_informed_traces_replay_take_cards_that_fit_and_place_in_the_best_fit() -> None:
     rng = random.Random(7)
     fits: list[bool] = []
+    takes_that_fit: list[bool] = []
 
-    def best_fit(position: ExhibitionState, turn: Turn) -> None:
+    def informed(position: ExhibitionState, turn: Turn) -> None:
+        masks = position.masks[position.current]
+        hall = functools.reduce(operator.or_, masks)
+        if position.pending is None and any(hall >> take.card & 1 for take in position.takes()):
+            takes_that_fit.append(bool(hall >> turn.card & 1))
         if turn.target >= 0:
-            masks = position.masks[position.current]
             sizes = [mask.bit_count() for mask in masks if mask >> turn.card & 1]
             fits.append(masks[turn.target].bit_count() == min(sizes))
 
     for _ in range(100):
-        replay_trace(random_position(rng), rng.getrandbits(64), True, best_fit)
+        replay_trace(random_position(rng), rng.getrandbits(64), True, informed)
     assert sum(fits) >= 0.9 * len(fits)  # uniform placements reach about 0.74
+    assert sum(takes_that_fit) >= 0.9 * len(takes_that_fit)  # uniform takes: about 0.68
 
 
 def crowded_position(rng: random.Random) -> ExhibitionState:
