@@ -2,6 +2,7 @@
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -98,8 +99,12 @@ def test_cli_prints_the_table(tmp_path: Path) -> None:
         assert text in output
     for text in ("Gap to solver's best", "Gap to upper bound", "Chain of Years", "seeds 10-11"):
         assert text in output
-    assert "on average between" in output
     lines = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    greedy = [line["total"] for line in lines if line["bot"] == "greedy"]
+    best = [line["total"] for line in lines if line["bot"] == SOLVER]
+    share = f"{sum(greedy) / sum(best):.1%}"
+    assert re.search(rf"Share of solver's best +│ +{re.escape(share)} ", output), output
+    assert "on average between" in output
     assert len(lines) == 2 * 3
     assert {line["seed"] for line in lines} == {10, 11}
     assert all(line["upper_bound"] >= line["solver_best"] >= 0 for line in lines)

@@ -47,6 +47,13 @@ def number(value: float | None, digits: int = 0) -> str:
     return "-" if value is None else f"{value:.{digits}f}"
 
 
+def share_of_best(row: Summary) -> str:
+    """The mean as a share of the solver's mean: how close to clairvoyant play."""
+    if row.gap_to_best is None or row.mean + row.gap_to_best <= 0:
+        return "-"
+    return f"{row.mean / (row.mean + row.gap_to_best):.1%}"
+
+
 def results_table(rows: Sequence[Summary]) -> Table:
     """Statistics as rows, bots as columns, so that a few bots fit any terminal."""
     table = Table(title=f"Solo totals (x100; the challenge: more than {CHALLENGE})")
@@ -68,6 +75,7 @@ def results_table(rows: Sequence[Summary]) -> Table:
     if any(row.gap_to_bound is not None for row in rows):
         lines += [
             ("Gap to solver's best", lambda r: number(r.gap_to_best, 1)),
+            ("Share of solver's best", share_of_best),
             ("Gap to upper bound", lambda r: number(r.gap_to_bound, 1)),
         ]
     lines.append(("Seconds per deal", lambda r: number(r.seconds, 2)))
