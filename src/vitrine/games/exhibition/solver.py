@@ -41,7 +41,7 @@ from vitrine.games.exhibition.scoring import ScoreSheet, score_game
 from vitrine.games.exhibition.solo_bound import solo_upper_bound
 from vitrine.games.exhibition.state import ExhibitionState
 
-DEFAULT_BEAM = 200
+DEFAULT_BEAM = 3000  # under a second a deal compiled; wider still finds a little more
 WIDENING = 4  # each narrower beam is this many times narrower
 # The ranking's weights, tuned on deals 100-139 at width 30 (not on reported deals).
 OPEN_CARD_POINTS = 2  # per card still to come that fits an empty spot (x100 scale)
