@@ -93,7 +93,7 @@ def test_specs_and_levels_name_bots() -> None:
     assert make_bot("ismcts:1500").name == "ismcts:1500"
     assert make_bot("ismcts:0.5s").name == "ismcts:0.5s"
     assert make_bot("beginner").name == "random"
-    assert make_bot("expert").name.startswith("ismcts:")
+    assert make_bot("expert").name == "ismcts+:3000"
 
 
 def test_pimc_plays_legal_solo_decisions_from_the_view_alone() -> None:

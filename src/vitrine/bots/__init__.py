@@ -34,7 +34,7 @@ LEVELS = {
     "beginner": "random",
     "casual": "greedy",
     "strong": "ismcts:500",
-    "expert": "ismcts:3000",
+    "expert": "ismcts+:3000",
 }
 
 
