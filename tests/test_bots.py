@@ -48,7 +48,13 @@ def test_bot_choice_ignores_the_hidden_stock_order() -> None:
     for turn in state.turn_texts():
         other.push(turn)
     seat = state.current
-    for bot in (GreedyBot(), RandomBot(), IsmctsBot(Budget(iterations=60))):
+    bots = (
+        GreedyBot(),
+        RandomBot(),
+        IsmctsBot(Budget(iterations=60)),
+        IsmctsBot(Budget(iterations=60), enhanced=True),
+    )
+    for bot in bots:
         assert bot.choose(GAME, state.view(seat), random.Random(9)) == bot.choose(
             GAME, other.view(seat), random.Random(9)
         )
