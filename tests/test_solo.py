@@ -134,3 +134,67 @@ def test_cli_without_the_solver_has_no_gap_rows() -> None:
 )
 def test_cli_refuses_bad_arguments(args: tuple[str, ...], fragment: str) -> None:
     assert_clean_failure(run(*args), fragment)
+
+
+def table_rows(output: str) -> list[str]:
+    """The tables' rows but the timings, which differ from run to run."""
+    return [line for line in output.splitlines() if line.startswith("│") and "Seconds" not in line]
+
+
+def test_saved_runs_join_into_the_table_of_one_run(tmp_path: Path) -> None:
+    common = ("--bots", "greedy,random", "--solver", "--beam", "2", "--workers", "1")
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    assert run(*common, "--deals", "2", "--seed", "10", "--out", str(first)).exit_code == 0
+    assert run(*common, "--deals", "1", "--seed", "12", "--out", str(second)).exit_code == 0
+    whole = run(*common, "--deals", "3", "--seed", "10")
+    joined = CliRunner().invoke(main, ["solo-results", str(second), str(first)])
+    assert joined.exit_code == 0, joined.output
+    assert "3 deals (seeds 10-12) from 2 files" in joined.output
+    assert "on average between" in joined.output
+    assert table_rows(joined.output) == table_rows(whole.output)
+    assert len(table_rows(joined.output)) > 20
+
+
+def saved_line(deal: int, bot: str, **changes: object) -> str:
+    """A saved game's line, with ``changes`` made to its fields."""
+    line: dict[str, object] = {"seed": deal, "bot": bot, "total": 1500, "categories": {"chain": 3}}
+    line.update(changes)
+    return json.dumps(line)
+
+
+@pytest.mark.parametrize(
+    ("lines", "message"),
+    [
+        ([saved_line(1, "greedy"), "{not json"], "runs.jsonl:2: not JSON"),
+        (["[1, 2]"], "runs.jsonl:1: a line must be a JSON object"),
+        ([saved_line(1, "greedy", total="many")], "runs.jsonl:1: 'total' must be int"),
+        ([saved_line(1, "greedy", seed=True)], "runs.jsonl:1: 'seed' must be int"),
+        ([saved_line(1, "greedy", categories={"chain": 1.5})], "category's points must be an int"),
+        ([saved_line(1, "greedy", turns="1950 G1")], "'turns' must be a list"),
+        ([saved_line(1, "greedy")] * 2, "runs.jsonl:2: greedy played deal 1 twice"),
+        ([saved_line(1, "greedy"), saved_line(2, "random")], "deal 1 has no game of random"),
+        ([saved_line(1, SOLVER)], "runs.jsonl:1: the solver's line has no upper bound"),
+        (
+            [saved_line(1, SOLVER, upper_bound=2000), saved_line(1, SOLVER, upper_bound=2000)],
+            "runs.jsonl:2: the solver played deal 1 twice",
+        ),
+        (
+            [
+                saved_line(1, "greedy"),
+                saved_line(2, "greedy"),
+                saved_line(2, SOLVER, upper_bound=1),
+            ],
+            "deal 1 has no solver line",
+        ),
+        ([""], "no saved games to read"),
+    ],
+)
+def test_saved_runs_that_do_not_add_up_are_refused(
+    tmp_path: Path, lines: list[str], message: str
+) -> None:
+    path = tmp_path / "runs.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["solo-results", str(path)])
+    assert result.exit_code == 1, result.output
+    assert message in result.output
+    assert "Traceback" not in result.output

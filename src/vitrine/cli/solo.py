@@ -17,7 +17,15 @@ from vitrine.bots import make_bot
 from vitrine.cli.options import first_deal_option, split_list, workers_option
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.rng import MAX_SEED
-from vitrine.games.exhibition.challenge import CHALLENGE, SOLVER, Summary, run_challenge, summaries
+from vitrine.games.exhibition.challenge import (
+    CHALLENGE,
+    SOLVER,
+    DealOutcome,
+    Summary,
+    read_outcomes,
+    run_challenge,
+    summaries,
+)
 from vitrine.games.exhibition.scoring import CATEGORY_NAMES
 from vitrine.games.exhibition.solver import DEFAULT_BEAM
 
@@ -172,10 +180,47 @@ def solo(
     finally:
         if lines is not None:
             lines.close()
+    print_tables(console, outcomes, specs)
+    if out is not None:
+        console.print(f"Per-deal results saved to {out}", soft_wrap=True, markup=False)
+
+
+@click.command("solo-results")
+@click.argument(
+    "files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
+)
+def solo_results(files: tuple[Path, ...]) -> None:
+    """Print the solo tables of saved runs (``vitrine solo --out``), joined.
+
+    Runs over different seeds, split to play on several machines or
+    continued later, make one table; a deal must hold every bot's game once.
+    """
+    lines = [
+        (f"{path}:{number}", text)
+        for path in files
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+    ]
+    try:
+        outcomes, specs = read_outcomes(lines)
+    except VitrineError as error:
+        raise click.ClickException(str(error)) from None
+    console = Console(highlight=False)
+    seeds = [outcome.seed for outcome in outcomes]
+    console.print(
+        f"Solo: {len(seeds)} deals (seeds {min(seeds)}-{max(seeds)}) from {len(files)} "
+        f"file{'s' if len(files) > 1 else ''}",
+        soft_wrap=True,
+        markup=False,
+    )
+    print_tables(console, outcomes, specs)
+
+
+def print_tables(console: Console, outcomes: Sequence[DealOutcome], specs: Sequence[str]) -> None:
+    """The results and categories tables of a run, played now or read back."""
     rows = summaries(outcomes, specs)
     console.print(results_table(rows))
     solver_row = rows[-1]
-    if width is not None and solver_row.gap_to_bound is not None:
+    if solver_row.bot == SOLVER and solver_row.gap_to_bound is not None:
         console.print(
             "The optimum of each deal lies between the solver's best line and its upper "
             f"bound: on average between {solver_row.mean:.1f} and "
@@ -185,5 +230,3 @@ def solo(
             markup=False,
         )
     console.print(categories_table(rows))
-    if out is not None:
-        console.print(f"Per-deal results saved to {out}", soft_wrap=True, markup=False)

@@ -12,7 +12,7 @@ import json
 import math
 import statistics
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from random import Random
@@ -21,6 +21,7 @@ from typing import IO, Any
 from rich.console import Console
 
 from vitrine.bots import make_bot
+from vitrine.engine.errors import VitrineError
 from vitrine.games.exhibition.game import ExhibitionGame
 from vitrine.games.exhibition.scoring import score_game
 from vitrine.games.exhibition.solver import solo_deal, solve
@@ -198,6 +199,73 @@ def json_lines(outcome: DealOutcome) -> Iterator[dict[str, Any]]:
         yield game.to_json(best, outcome.upper_bound)
     if outcome.solver is not None:
         yield outcome.solver.to_json(best, outcome.upper_bound)
+
+
+def read_outcomes(lines: Iterable[tuple[str, str]]) -> tuple[list[DealOutcome], list[str]]:
+    """Deals back from saved ``--out`` lines, given as (where, text) pairs so a
+    refusal names the file and line: runs over different seeds (split to use
+    more machines, or continued later) join into one table.  Every deal must
+    hold a game of every bot, once, and the solver's on every deal or none.
+    Returns the deals in seed order and the bots in order of appearance."""
+    games: dict[int, dict[str, SoloResult]] = {}
+    solved: dict[int, tuple[SoloResult, int]] = {}
+    for where, text in lines:
+        if not text.strip():
+            continue
+        result, bound = _saved_game(where, text)
+        deal = games.setdefault(result.seed, {})
+        if result.bot == SOLVER:
+            if result.seed in solved:
+                raise VitrineError(f"{where}: the solver played deal {result.seed} twice")
+            if bound is None:
+                raise VitrineError(f"{where}: the solver's line has no upper bound")
+            solved[result.seed] = result, bound
+        elif result.bot in deal:
+            raise VitrineError(f"{where}: {result.bot} played deal {result.seed} twice")
+        else:
+            deal[result.bot] = result
+    if not games:
+        raise VitrineError("no saved games to read")
+    specs = list(dict.fromkeys(bot for deal in games.values() for bot in deal))
+    outcomes = []
+    for seed in sorted(games):
+        missing = [spec for spec in specs if spec not in games[seed]]
+        if missing:
+            raise VitrineError(f"deal {seed} has no game of {', '.join(missing)}")
+        if solved and seed not in solved:
+            raise VitrineError(f"deal {seed} has no solver line, where other deals have one")
+        solver, bound = solved.get(seed, (None, None))
+        played = tuple(games[seed][spec] for spec in specs)
+        outcomes.append(DealOutcome(seed, played, solver, bound))
+    return outcomes, specs
+
+
+def _saved_game(where: str, text: str) -> tuple[SoloResult, int | None]:
+    """One saved line, checked field by field: its game and upper bound."""
+    try:
+        line = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise VitrineError(f"{where}: not JSON ({error.msg})") from None
+    if not isinstance(line, dict):
+        raise VitrineError(f"{where}: a line must be a JSON object")
+    for key, kind in (("seed", int), ("bot", str), ("total", int), ("categories", dict)):
+        if not isinstance(line.get(key), kind) or isinstance(line.get(key), bool):
+            raise VitrineError(f"{where}: {key!r} must be {kind.__name__}")
+    categories = line["categories"]
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in categories.values()):
+        raise VitrineError(f"{where}: every category's points must be an int")
+    seconds, bound = line.get("seconds", 0.0), line.get("upper_bound")
+    if not isinstance(seconds, int | float) or isinstance(seconds, bool):
+        raise VitrineError(f"{where}: 'seconds' must be a number")
+    if bound is not None and (not isinstance(bound, int) or isinstance(bound, bool)):
+        raise VitrineError(f"{where}: 'upper_bound' must be int")
+    turns = line.get("turns", [])
+    if not isinstance(turns, list) or not all(isinstance(t, str) for t in turns):
+        raise VitrineError(f"{where}: 'turns' must be a list of turns in notation")
+    result = SoloResult(
+        line["seed"], line["bot"], line["total"], categories, float(seconds), tuple(turns)
+    )
+    return result, bound
 
 
 def run_challenge(
