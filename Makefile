@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml setup.py src/vitrine/games/exhibition/_playout.c
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/vitrine play --players 2 --bots greedy
+	$(BIN)/vitrine serve $(if $(PORT),--port $(PORT))
 
 test: lint typecheck pytest
 

@@ -1,0 +1,121 @@
+"""A table in memory: its position, its seats and whoever watches it.
+
+The position is only ever replaced, never changed in place: a decision is
+tried on a copy, committed to the database, then swapped in.  So a view taken
+for a bot or a subscriber is never half-updated, and a refused or failed
+decision leaves the table as it was.
+"""
+
+import asyncio
+import hashlib
+import json
+from dataclasses import dataclass, field
+from random import Random
+from typing import Any
+
+from vitrine.bots import Bot, make_bot
+from vitrine.engine.protocol import Game, GameState
+from vitrine.server.models import SeatRow, TableRow
+
+OPEN, PLAYING, OVER = "open", "playing", "over"
+
+
+def token_hash(token: str) -> str:
+    """Tokens are stored hashed: a leaked database cannot act for a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def public_table(row: TableRow) -> dict[str, Any]:
+    """What anyone may know about a table: never the seed nor a token."""
+    return {
+        "id": row.id,
+        "game": row.game,
+        "status": row.status,
+        "options": row.options,
+        "created_at": row.created_at.isoformat(),
+        "seats": [
+            {
+                "position": seat.position,
+                "kind": seat.kind,
+                "level": seat.level,
+                "name": seat.name,
+                "joined": seat.name is not None,
+                "substituted": seat.substituted,
+            }
+            for seat in row.seats
+        ],
+    }
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One live connection; its messages wait in a queue its own task sends."""
+
+    seat: int | None
+    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+
+
+@dataclass(eq=False)
+class LiveTable:
+    row: TableRow
+    game: Game
+    state: GameState | None
+    actions: list[str]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    rng: Random = field(default_factory=Random)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def seats(self) -> list[SeatRow]:
+        return self.row.seats
+
+    def seat_for(self, token: str) -> int | None:
+        digest = token_hash(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and seat.token_hash == digest:
+                return seat.position
+        return None
+
+    def is_host(self, token: str) -> bool:
+        return token_hash(token) == self.row.host_token_hash
+
+    def bot_for(self, position: int) -> Bot | None:
+        """The bot that plays ``position`` (a bot seat or a substituted human)."""
+        seat = self.seats[position]
+        if seat.kind != "bot" and not seat.substituted:
+            return None
+        if position not in self.bots:
+            self.bots[position] = make_bot(seat.level or "casual")
+        return self.bots[position]
+
+    def summary(self) -> dict[str, Any]:
+        """The public table plus how far its game has gone."""
+        state = self.state
+        return {
+            **public_table(self.row),
+            "seq": len(self.actions),
+            "current_player": None if state is None else state.current_player,
+        }
+
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """The whole picture for one seat (None: a spectator)."""
+        return {
+            "type": "state",
+            "table": self.summary(),
+            "you": seat,
+            "view": None if self.state is None else self.state.view(seat),
+        }
+
+    def broadcast(self) -> None:
+        """Queue each subscriber its own view; one view per seat however many watch."""
+        texts: dict[int | None, str] = {}
+        for subscriber in self.subscribers:
+            if subscriber.seat not in texts:
+                texts[subscriber.seat] = json.dumps(self.message(subscriber.seat))
+            subscriber.queue.put_nowait(texts[subscriber.seat])

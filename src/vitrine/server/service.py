@@ -1,0 +1,363 @@
+"""What the server does, whichever door a request came in by (HTTP or WebSocket).
+
+Every decision is checked by the game's engine, committed to the database, and
+only then shown to anyone.  Bots play from the same views a person gets, after
+a short visible pause, through the same path as a person's decision.
+"""
+
+import asyncio
+import secrets
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from vitrine.bots import LEVELS
+from vitrine.engine.errors import VitrineError
+from vitrine.engine.protocol import Game, GameState
+from vitrine.engine.record import Record
+from vitrine.games import get_game
+from vitrine.server.errors import ApiError, conflict, forbidden, invalid, not_found
+from vitrine.server.live import OPEN, OVER, PLAYING, LiveTable, public_table, token_hash
+from vitrine.server.models import SeatRow, TableRow, utcnow
+from vitrine.server.store import Store, StoredTable
+
+T = TypeVar("T")
+SEED_BITS = 63  # a signed 64-bit column holds it on every database
+NAME_LENGTH = 24
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    kind: str
+    name: str | None = None
+    level: str | None = None
+
+
+@dataclass(frozen=True)
+class CreatedTable:
+    """A new table and the secrets only its creator gets: the host token and one per human seat."""
+
+    live: LiveTable
+    host_token: str
+    seat_tokens: dict[int, str]
+
+
+def clean_name(name: str) -> str:
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise invalid("a name must hold at least one visible character")
+    if len(cleaned) > NAME_LENGTH:
+        raise invalid(f"a name holds at most {NAME_LENGTH} characters, got {len(cleaned)}")
+    return cleaned
+
+
+def check_level(level: str | None) -> str:
+    if level not in LEVELS:
+        raise invalid(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    return level
+
+
+class TableService:
+    def __init__(self, store: Store, bot_delay: float, db_workers: int) -> None:
+        self.store = store
+        self.bot_delay = bot_delay
+        self.tables: dict[str, LiveTable] = {}
+        self._loading = asyncio.Lock()
+        self._executor = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="db")
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def _db(self, call: Callable[..., T], *args: Any) -> T:
+        return await asyncio.get_running_loop().run_in_executor(self._executor, call, *args)
+
+    # ------------------------------------------------------------ lifecycle
+
+    async def resume(self) -> int:
+        """Load every running table (after a restart) and let its bots go on."""
+        ids = await self._db(self.store.table_ids, [PLAYING])
+        for table_id in ids:
+            self._wake_bots(await self.get(table_id))
+        return len(ids)
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._executor.shutdown(wait=True)
+
+    # ------------------------------------------------------------ reading
+
+    async def get(self, table_id: str) -> LiveTable:
+        live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        async with self._loading:
+            live = self.tables.get(table_id)
+            if live is None:
+                stored = await self._db(self.store.load_table, table_id)
+                if stored is None:
+                    raise not_found(f"table {table_id!r}")
+                live = self._rebuild(stored)
+                self.tables[table_id] = live
+            return live
+
+    def _rebuild(self, stored: StoredTable) -> LiveTable:
+        row = stored.row
+        game = get_game(row.game)
+        state = None
+        if row.status != OPEN:
+            state = self._new_state(game, row)
+            for text in stored.actions:
+                state.apply_action(text)
+        return LiveTable(row=row, game=game, state=state, actions=list(stored.actions))
+
+    @staticmethod
+    def _new_state(game: Game, row: TableRow) -> GameState:
+        names = [seat.name or "" for seat in row.seats]
+        return game.new_game(names, row.options, row.seed)
+
+    async def list_tables(self, statuses: Sequence[str], limit: int) -> list[dict[str, Any]]:
+        rows = await self._db(self.store.list_tables, statuses, limit)
+        return [public_table(row) for row in rows]
+
+    def seat_of(self, live: LiveTable, token: str | None) -> int | None:
+        """The seat a token acts for; None for no token (a spectator)."""
+        if token is None:
+            return None
+        seat = live.seat_for(token)
+        if seat is None:
+            raise forbidden(f"this token holds no seat at table {live.id!r}")
+        return seat
+
+    # ------------------------------------------------------------ lobby
+
+    async def create(
+        self, game_name: str, options: dict[str, Any], specs: Sequence[SeatSpec]
+    ) -> CreatedTable:
+        try:
+            game = get_game(game_name)
+        except VitrineError as error:
+            raise invalid(str(error)) from None
+        if not game.min_players <= len(specs) <= game.max_players:
+            raise invalid(
+                f"{game.name} seats {game.min_players} to {game.max_players} players, "
+                f"got {len(specs)} seats"
+            )
+        seed = secrets.randbits(SEED_BITS)
+        try:
+            game.new_game([f"P{i}" for i in range(len(specs))], options, seed)
+        except VitrineError as error:
+            raise invalid(f"options: {error}") from None
+        host_token = secrets.token_urlsafe(18)
+        tokens: dict[int, str] = {}
+        seats = []
+        for position, spec in enumerate(specs):
+            if spec.kind == "bot":
+                level = check_level(spec.level)
+                name = spec.name and clean_name(spec.name)
+                seats.append(
+                    SeatRow(
+                        position=position,
+                        kind="bot",
+                        level=level,
+                        name=name or f"{level.capitalize()} bot {position + 1}",
+                        substituted=False,
+                    )
+                )
+            else:
+                if spec.level is not None:
+                    raise invalid(f"seat {position}: a human seat takes no bot level")
+                tokens[position] = secrets.token_urlsafe(18)
+                seats.append(
+                    SeatRow(
+                        position=position,
+                        kind="human",
+                        level=None,
+                        name=spec.name and clean_name(spec.name),
+                        token_hash=token_hash(tokens[position]),
+                        substituted=False,
+                    )
+                )
+        self._check_distinct([seat.name for seat in seats])
+        row = TableRow(
+            id=secrets.token_urlsafe(8),
+            game=game.name,
+            options=dict(options),
+            seed=seed,
+            status=OPEN,
+            host_token_hash=token_hash(host_token),
+            created_at=utcnow(),
+            seats=seats,
+        )
+        await self._db(self.store.add_table, row)
+        live = LiveTable(row=row, game=game, state=None, actions=[])
+        self.tables[row.id] = live
+        return CreatedTable(live, host_token, tokens)
+
+    @staticmethod
+    def _check_distinct(names: Sequence[str | None]) -> None:
+        given = [name.casefold() for name in names if name is not None]
+        if len(set(given)) != len(given):
+            raise invalid("two seats have the same name; names at a table must differ")
+
+    async def join(self, table_id: str, token: str, name: str) -> LiveTable:
+        live = await self.get(table_id)
+        position = self.seat_of(live, token)
+        assert position is not None
+        cleaned = clean_name(name)
+        async with live.lock:
+            if live.row.status != OPEN:
+                raise conflict(f"table {table_id!r} has started; names are fixed")
+            others = [s.name for s in live.seats if s.position != position]
+            self._check_distinct([*others, cleaned])
+            seat = live.seats[position]
+            seat.name = cleaned
+            await self._db(self.store.update_seat, seat)
+            live.broadcast()
+        return live
+
+    async def start(self, table_id: str, host_token: str) -> LiveTable:
+        live = await self.get(table_id)
+        if not live.is_host(host_token):
+            raise forbidden(f"only the host of table {table_id!r} may start it")
+        async with live.lock:
+            if live.row.status != OPEN:
+                raise conflict(f"table {table_id!r} has already started")
+            waiting = [str(s.position) for s in live.seats if s.name is None]
+            if waiting:
+                raise conflict(f"seat(s) {', '.join(waiting)} have not joined yet")
+            state = self._new_state(live.game, live.row)
+            await self._db(self.store.set_status, table_id, PLAYING)
+            live.row.status = PLAYING
+            live.state = state
+            live.broadcast()
+        self._wake_bots(live)
+        return live
+
+    async def hand_to_bot(
+        self, table_id: str, host_token: str, position: int, level: str
+    ) -> LiveTable:
+        """A leaver's seat is played by a bot from now on; the table says so."""
+        live = await self.get(table_id)
+        if not live.is_host(host_token):
+            raise forbidden(f"only the host of table {table_id!r} may hand a seat to a bot")
+        check_level(level)
+        async with live.lock:
+            if live.row.status != PLAYING:
+                raise conflict(f"table {table_id!r} is not being played")
+            if not 0 <= position < len(live.seats):
+                raise not_found(f"seat {position} at table {table_id!r}")
+            seat = live.seats[position]
+            if seat.kind == "bot" or seat.substituted:
+                raise conflict(f"seat {position} is already played by a bot")
+            seat.substituted = True
+            seat.level = level
+            await self._db(self.store.update_seat, seat)
+            live.broadcast()
+        self._wake_bots(live)
+        return live
+
+    # ------------------------------------------------------------ playing
+
+    async def act(self, table_id: str, token: str, action: str, seq: int | None) -> LiveTable:
+        live = await self.get(table_id)
+        position = self.seat_of(live, token)
+        assert position is not None
+        if live.seats[position].substituted:
+            raise conflict(f"seat {position} has been handed to a bot")
+        await self._apply(live, position, action, seq)
+        self._wake_bots(live)
+        return live
+
+    async def _apply(self, live: LiveTable, position: int, action: str, seq: int | None) -> None:
+        async with live.lock:
+            state = live.state
+            if state is None:
+                raise conflict(f"table {live.id!r} has not started")
+            if state.is_over:
+                raise conflict(f"the game at table {live.id!r} is over")
+            if seq is not None and seq != len(live.actions):
+                now = len(live.actions)
+                raise conflict(f"stale decision: it answers position {seq}, the table is at {now}")
+            to_act = state.current_player
+            if to_act != position:
+                name = live.seats[to_act].name if to_act is not None else None
+                raise conflict(
+                    f"it is not seat {position}'s turn: {name} (seat {to_act}) is to act"
+                )
+            trial = state.copy()
+            try:
+                trial.apply_action(action)
+            except VitrineError as error:
+                raise invalid(str(error)) from None
+            status = OVER if trial.is_over else None
+            await self._db(
+                self.store.append_action, live.id, len(live.actions) + 1, position, action, status
+            )
+            live.state = trial
+            live.actions.append(action)
+            if status is not None:
+                live.row.status = status
+            live.broadcast()
+
+    def _wake_bots(self, live: LiveTable) -> None:
+        if live.bot_task is None or live.bot_task.done():
+            live.bot_task = asyncio.create_task(self._run_bots(live))
+            self._tasks.add(live.bot_task)
+            live.bot_task.add_done_callback(self._tasks.discard)
+
+    async def _run_bots(self, live: LiveTable) -> None:
+        """Play bot seats while one is to act, each decision after a visible pause."""
+        while True:
+            state = live.state
+            if state is None or state.is_over or state.current_player is None:
+                return
+            position = state.current_player
+            bot = live.bot_for(position)
+            if bot is None:
+                return
+            await asyncio.sleep(self.bot_delay)
+            seq = len(live.actions)
+            action = await asyncio.to_thread(bot.choose, live.game, state.view(position), live.rng)
+            try:
+                await self._apply(live, position, action, seq)
+            except ApiError as error:
+                if error.status != 409:
+                    raise
+                # the position moved on meanwhile: look again
+
+    # ------------------------------------------------------------ records
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        live = await self.get(table_id)
+        if live.state is None or not live.state.is_over:
+            raise conflict(
+                f"the record of table {table_id!r} is public once the game is over "
+                "(its seed deals the hidden stock)"
+            )
+        return live.state.record().to_dict()
+
+    @staticmethod
+    def replay_steps(record_data: object) -> dict[str, Any]:
+        """Spectator views after each turn of a record, for the replay viewer."""
+        try:
+            if not isinstance(record_data, dict):
+                raise VitrineError("a record must be a JSON object")
+            game = get_game(str(record_data.get("game")))
+            record = Record.from_dict(record_data, game.setup_fields)
+            game.replay(record)  # refuses a bad record with the turn at fault, before any work
+            steps = []
+            for count in range(len(record.turns) + 1):
+                partial = Record(
+                    record.game,
+                    record.rules_version,
+                    record.players,
+                    record.options,
+                    record.turns[:count],
+                    record.seed,
+                    record.setup,
+                )
+                steps.append(game.replay(partial).view(None))
+        except VitrineError as error:
+            raise invalid(f"record: {error}") from None
+        return {"game": game.name, "players": list(record.players), "steps": steps}
