@@ -2,6 +2,7 @@
 
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -26,15 +27,26 @@ def open_table(api: Api, options: dict[str, Any] | None = None) -> tuple[str, st
     return table_id, created["host_token"], tokens
 
 
-def wait_for_human(api: Api, table_id: str) -> dict[str, Any]:
-    """The table once a human is to act or the game is over (bots play meanwhile)."""
-    deadline = time.monotonic() + 20
+def wait_until(api: Api, table_id: str, done: Callable[[dict[str, Any]], bool]) -> dict[str, Any]:
+    """The table once ``done`` holds for it (bots play meanwhile)."""
+    deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
         table: dict[str, Any] = api.get(f"/api/tables/{table_id}").json()["table"]
-        if table["status"] == "over" or table["current_player"] in (0, 1):
+        if done(table):
             return table
         time.sleep(0.01)
-    raise AssertionError("the bot did not move")
+    raise AssertionError("the bots did not move")
+
+
+def wait_for_human(api: Api, table_id: str) -> dict[str, Any]:
+    """The table once a human (seat 0 or 1) is to act or the game is over."""
+    return wait_until(
+        api, table_id, lambda table: table["status"] == "over" or table["current_player"] in (0, 1)
+    )
+
+
+def wait_for_status(api: Api, table_id: str, status: str) -> dict[str, Any]:
+    return wait_until(api, table_id, lambda table: table["status"] == status)
 
 
 def play_out(api: Api, table_id: str, tokens: list[str]) -> list[str]:
