@@ -4,19 +4,23 @@ A seat's or the host's token travels as ``Authorization: Bearer <token>``;
 without one a request sees what a spectator sees.
 """
 
+import re
+from importlib import resources
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Body, Depends, Query, Request
+from fastapi.responses import FileResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from vitrine.bots import LEVELS
 from vitrine.games import GAMES, get_game
 from vitrine.server import schemas
-from vitrine.server.errors import ApiError
+from vitrine.server.errors import ApiError, not_found
 from vitrine.server.live import OPEN
 from vitrine.server.service import SeatSpec, TableService
 
 router = APIRouter(prefix="/api")
+DATA_FILE = re.compile(r"[a-z_]+\.json")
 bearer = HTTPBearer(auto_error=False, description="a seat token or the host token")
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 
@@ -51,6 +55,17 @@ async def games() -> list[dict[str, Any]]:
         }
         for game in map(get_game, GAMES)
     ]
+
+
+@router.get("/games/{name}/data/{file}", response_class=FileResponse)
+async def game_data(name: str, file: str) -> FileResponse:
+    """A game's public data file (its cards, say), for the game's page renderer."""
+    if name not in GAMES or not DATA_FILE.fullmatch(file):
+        raise not_found(f"data file {file!r} of game {name!r}")
+    path = resources.files(f"vitrine.games.{name}") / "data" / file
+    if not path.is_file():
+        raise not_found(f"data file {file!r} of game {name!r}")
+    return FileResponse(str(path), media_type="application/json")
 
 
 @router.post("/tables", status_code=201, response_model=schemas.CreatedTable)

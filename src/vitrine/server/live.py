@@ -60,7 +60,7 @@ class LiveTable:
     row: TableRow
     game: Game
     state: GameState | None
-    actions: list[str]
+    log: list[tuple[int, str]]  # every accepted decision: (seat, notation)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     subscribers: set[Subscriber] = field(default_factory=set)
     rng: Random = field(default_factory=Random)
@@ -99,7 +99,7 @@ class LiveTable:
         state = self.state
         return {
             **public_table(self.row),
-            "seq": len(self.actions),
+            "seq": len(self.log),
             "current_player": None if state is None else state.current_player,
         }
 
@@ -110,6 +110,7 @@ class LiveTable:
             "table": self.summary(),
             "you": seat,
             "view": None if self.state is None else self.state.view(seat),
+            "log": [{"seat": position, "action": text} for position, text in self.log],
         }
 
     def broadcast(self) -> None:

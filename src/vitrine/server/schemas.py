@@ -72,12 +72,18 @@ class CreatedTable(BaseModel):
     seats: list[SeatLink]
 
 
+class LogEntry(BaseModel):
+    seat: int
+    action: str
+
+
 class TableState(BaseModel):
     """A table and what one seat (or a spectator) may see of its game."""
 
     table: TableInfo
     you: int | None
     view: dict[str, Any] | None
+    log: list[LogEntry]
 
 
 class GameInfo(BaseModel):

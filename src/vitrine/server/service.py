@@ -107,9 +107,9 @@ class TableService:
         state = None
         if row.status != OPEN:
             state = self._new_state(game, row)
-            for text in stored.actions:
+            for _, text in stored.log:
                 state.apply_action(text)
-        return LiveTable(row=row, game=game, state=state, actions=list(stored.actions))
+        return LiveTable(row=row, game=game, state=state, log=list(stored.log))
 
     @staticmethod
     def _new_state(game: Game, row: TableRow) -> GameState:
@@ -190,7 +190,7 @@ class TableService:
             seats=seats,
         )
         await self._db(self.store.add_table, row)
-        live = LiveTable(row=row, game=game, state=None, actions=[])
+        live = LiveTable(row=row, game=game, state=None, log=[])
         self.tables[row.id] = live
         return CreatedTable(live, host_token, tokens)
 
@@ -276,8 +276,8 @@ class TableService:
                 raise conflict(f"table {live.id!r} has not started")
             if state.is_over:
                 raise conflict(f"the game at table {live.id!r} is over")
-            if seq is not None and seq != len(live.actions):
-                now = len(live.actions)
+            if seq is not None and seq != len(live.log):
+                now = len(live.log)
                 raise conflict(f"stale decision: it answers position {seq}, the table is at {now}")
             to_act = state.current_player
             if to_act != position:
@@ -292,10 +292,10 @@ class TableService:
                 raise invalid(str(error)) from None
             status = OVER if trial.is_over else None
             await self._db(
-                self.store.append_action, live.id, len(live.actions) + 1, position, action, status
+                self.store.append_action, live.id, len(live.log) + 1, position, action, status
             )
             live.state = trial
-            live.actions.append(action)
+            live.log.append((position, action))
             if status is not None:
                 live.row.status = status
             live.broadcast()
@@ -317,7 +317,7 @@ class TableService:
             if bot is None:
                 return
             await asyncio.sleep(self.bot_delay)
-            seq = len(live.actions)
+            seq = len(live.log)
             action = await asyncio.to_thread(bot.choose, live.game, state.view(position), live.rng)
             try:
                 await self._apply(live, position, action, seq)

@@ -18,7 +18,7 @@ class StoredTable:
     """A table as loaded at start-up or on first use: enough to rebuild it."""
 
     row: TableRow
-    actions: tuple[str, ...]
+    log: tuple[tuple[int, str], ...]  # (seat, decision), in order
 
 
 class Store:
@@ -35,12 +35,12 @@ class Store:
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
-            texts = session.scalars(
-                select(ActionRow.text)
+            rows = session.execute(
+                select(ActionRow.seat, ActionRow.text)
                 .where(ActionRow.table_id == table_id)
                 .order_by(ActionRow.number)
             ).all()
-            return StoredTable(row, tuple(texts))
+            return StoredTable(row, tuple((seat, text) for seat, text in rows))
 
     def table_ids(self, statuses: Sequence[str]) -> list[str]:
         with Session(self.engine) as session:
