@@ -114,7 +114,7 @@ async function render() {
       el("p", {}, el("a", { href: `/api/tables/${id}/record`, download: `vitrine-${id}.json` }, t("record"))),
       el("p", {}, el("a", { href: `/replay?table=${id}` }, t("replay")))));
   }
-  app.replaceChildren(header(t, render), el("main", {},
+  app.replaceChildren(header(t, render), el("main", { "data-seq": table.seq, "data-status": table.status },
     el("h1", {}, t("table", { id })),
     el("ul", { class: "seats" }, ...table.seats.map((seat) => seatLine(seat, table))),
     message.you === null ? el("p", { class: "muted" }, t("spectator")) : null,

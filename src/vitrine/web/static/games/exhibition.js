@@ -310,10 +310,12 @@ export function renderScores(view) {
           ...scores.map((s) => el("td", {}, s.rank)))))),
     el("h3", {}, t("chart")),
     el("div", { class: "bars", role: "img", "aria-label": t("chart") },
-      ...scores.flatMap((s) => [
+      ...[...scores].sort((a, b) => a.rank - b.rank).flatMap((s) => [
         el("span", {}, `${s.rank}. ${s.name}`),
         el("div", { class: "row" },
-          el("div", { class: "bar", style: `width: ${Math.max(2, (100 * (s.total - low)) / (high - low))}%` }),
+          el("div", { class: "track" }, el("div", {
+            class: "bar", style: `width: ${Math.max(1, (100 * (s.total - low)) / (high - low))}%`,
+          })),
           el("span", {}, s.total)),
       ])));
 }
