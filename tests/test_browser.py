@@ -124,9 +124,9 @@ def test_two_browsers_and_a_bot_play_a_whole_game(browser: Browser, served: Serv
             reloaded = True
         time.sleep(0.02)
     bo.locator("main[data-status=over]").wait_for()
-    for page, shot in ((ana, "5-final-scores.png"), (bo, "6-phone-final-scores.png")):
+    for page, final in ((ana, "5-final-scores.png"), (bo, "6-phone-final-scores.png")):
         page.locator(".final-scores").wait_for()
-        page.locator(".final-scores").screenshot(path=SHOTS / shot)
+        page.locator(".final-scores").screenshot(path=SHOTS / final)
         assert page.locator(".final-scores tr").count() >= 10
         assert page.locator("#error").inner_text() == ""
     assert reloaded and min(decisions.values()) > 20
