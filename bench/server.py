@@ -14,6 +14,7 @@ import asyncio
 import json
 import platform
 import random
+import socket
 import statistics
 import subprocess
 import sys
@@ -41,7 +42,8 @@ def post(url: str, body: dict[str, Any] | None = None, token: str | None = None)
     if token:
         headers["Authorization"] = f"Bearer {token}"
     data = json.dumps(body).encode() if body is not None else None
-    with urllib.request.urlopen(urllib.request.Request(url, data, headers), timeout=30) as r:
+    request = urllib.request.Request(url, data, headers, method="POST")
+    with urllib.request.urlopen(request, timeout=30) as r:
         return json.loads(r.read())
 
 
@@ -77,11 +79,20 @@ async def player(
     return sent
 
 
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
 def start_server(port: int, database: Path) -> subprocess.Popen[bytes]:
     vitrine = Path(sys.executable).with_name("vitrine")
     command = [str(vitrine), "serve", "--port", str(port), "--bot-delay", "0"]
     process = subprocess.Popen([*command, "--database", f"sqlite:///{database}"])
     for _ in range(100):
+        if process.poll() is not None:
+            raise SystemExit("the server did not start")
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
             return process
@@ -111,13 +122,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds per decision")
-    parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--port", type=int, default=0, help="0: any free port")
     args = parser.parse_args()
+    port = args.port or free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = start_server(args.port, Path(folder) / "bench.sqlite3")
+        server = start_server(port, Path(folder) / "bench.sqlite3")
         try:
             decisions, elapsed, latencies = asyncio.run(
-                run(f"http://127.0.0.1:{args.port}", args.tables, args.think)
+                run(f"http://127.0.0.1:{port}", args.tables, args.think)
             )
         finally:
             server.terminate()
