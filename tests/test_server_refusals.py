@@ -34,6 +34,8 @@ def detail(response: Any) -> str:
         ),
         ({"seats": [{"kind": "human", "name": "   "}]}, 422, "visible character"),
         ({"seats": [{"kind": "human", "name": "x" * 30}]}, 422, "at most 24 characters"),
+        ({"seats": THREE_SEATS, "clock_seconds": 0}, 422, "greater than or equal to 1"),
+        ({"seats": THREE_SEATS, "clock_seconds": "soon"}, 422, "valid integer"),
     ],
 )
 def test_creating_a_table_refuses(api: Api, body: dict[str, Any], status: int, words: str) -> None:

@@ -72,7 +72,7 @@ async def game_data(name: str, file: str) -> FileResponse:
 async def create_table(body: schemas.CreateTableRequest, service: Service) -> dict[str, Any]:
     """A new table.  The answer holds the only copies of the host and seat tokens."""
     specs = [SeatSpec(seat.kind, seat.name, seat.level) for seat in body.seats]
-    created = await service.create(body.game, body.options, specs)
+    created = await service.create(body.game, body.options, specs, body.clock_seconds)
     table_id = created.live.id
     return {
         "table": created.live.summary(),

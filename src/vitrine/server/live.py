@@ -10,12 +10,13 @@ import asyncio
 import hashlib
 import json
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from random import Random
 from typing import Any
 
 from vitrine.bots import Bot, make_bot
 from vitrine.engine.protocol import Game, GameState
-from vitrine.server.models import SeatRow, TableRow
+from vitrine.server.models import SeatRow, TableRow, aware
 
 OPEN, PLAYING, OVER = "open", "playing", "over"
 
@@ -32,7 +33,8 @@ def public_table(row: TableRow) -> dict[str, Any]:
         "game": row.game,
         "status": row.status,
         "options": row.options,
-        "created_at": row.created_at.isoformat(),
+        "created_at": aware(row.created_at).isoformat(),
+        "clock_seconds": row.clock_seconds,
         "seats": [
             {
                 "position": seat.position,
@@ -66,6 +68,8 @@ class LiveTable:
     rng: Random = field(default_factory=Random)
     bots: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
+    turn_since: datetime | None = None  # when the decision now awaited became due
+    clock_task: asyncio.Task[None] | None = None
 
     @property
     def id(self) -> str:
@@ -85,10 +89,25 @@ class LiveTable:
     def is_host(self, token: str) -> bool:
         return token_hash(token) == self.row.host_token_hash
 
+    def plays_itself(self, position: int) -> bool:
+        """A bot seat, or a human seat handed to a bot."""
+        seat = self.seats[position]
+        return seat.kind == "bot" or seat.substituted
+
+    def deadline(self) -> datetime | None:
+        """When the human now to act loses their seat to a bot (tables with a clock)."""
+        state, seconds = self.state, self.row.clock_seconds
+        if seconds is None or state is None or self.turn_since is None:
+            return None
+        position = state.current_player
+        if position is None or self.plays_itself(position):
+            return None
+        return self.turn_since + timedelta(seconds=seconds)
+
     def bot_for(self, position: int) -> Bot | None:
         """The bot that plays ``position`` (a bot seat or a substituted human)."""
         seat = self.seats[position]
-        if seat.kind != "bot" and not seat.substituted:
+        if not self.plays_itself(position):
             return None
         if position not in self.bots:
             self.bots[position] = make_bot(seat.level or "casual")
@@ -97,10 +116,12 @@ class LiveTable:
     def summary(self) -> dict[str, Any]:
         """The public table plus how far its game has gone."""
         state = self.state
+        deadline = self.deadline()
         return {
             **public_table(self.row),
             "seq": len(self.log),
             "current_player": None if state is None else state.current_player,
+            "deadline": None if deadline is None else deadline.isoformat(),
         }
 
     def message(self, seat: int | None) -> dict[str, Any]:

@@ -17,12 +17,21 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+def aware(moment: datetime) -> datetime:
+    """SQLite gives back naive datetimes; every time stored is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 class Base(DeclarativeBase):
     pass
 
 
 class TableRow(Base):
-    """One table.  ``seed`` is secret while the game runs: it deals the stock."""
+    """One table.  ``seed`` is secret while the game runs: it deals the stock.
+
+    With a clock, a human seat that lets ``clock_seconds`` pass without a
+    decision is handed to a bot.
+    """
 
     __tablename__ = "game_tables"
 
@@ -33,6 +42,8 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     host_token_hash: Mapped[str] = mapped_column(String(64))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    clock_seconds: Mapped[int | None] = mapped_column(Integer)  # per decision; None: no clock
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     seats: Mapped[list["SeatRow"]] = relationship(
         order_by="SeatRow.position", cascade="all, delete-orphan", lazy="selectin"
     )

@@ -8,6 +8,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+CLOCK_LIMIT = 7 * 24 * 3600
+
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -23,6 +25,13 @@ class CreateTableRequest(Strict):
     game: str = "exhibition"
     options: dict[str, Any] = Field(default_factory=dict, description="the game's own options")
     seats: list[SeatRequest] = Field(min_length=1, max_length=16)
+    clock_seconds: int | None = Field(
+        default=None,
+        ge=1,
+        le=CLOCK_LIMIT,
+        description="seconds for each decision before the seat goes to a bot; "
+        "60 plays in real time, 86400 turn-based; none: no clock",
+    )
 
 
 class JoinRequest(Strict):
@@ -55,9 +64,13 @@ class TableInfo(BaseModel):
     status: str
     options: dict[str, Any]
     created_at: str
+    clock_seconds: int | None
     seats: list[SeatInfo]
     seq: int | None = None
     current_player: int | None = None
+    deadline: str | None = Field(
+        default=None, description="when the human to act loses the seat to a bot (a clock)"
+    )
 
 
 class SeatLink(BaseModel):

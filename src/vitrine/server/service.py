@@ -7,9 +7,10 @@ a short visible pause, through the same path as a person's decision.
 
 import asyncio
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, TypeVar
 
 from vitrine.bots import LEVELS
@@ -19,10 +20,11 @@ from vitrine.engine.record import Record
 from vitrine.games import get_game
 from vitrine.server.errors import ApiError, conflict, forbidden, invalid, not_found
 from vitrine.server.live import OPEN, OVER, PLAYING, LiveTable, public_table, token_hash
-from vitrine.server.models import SeatRow, TableRow, utcnow
+from vitrine.server.models import SeatRow, TableRow, aware, utcnow
 from vitrine.server.store import Store, StoredTable
 
 T = TypeVar("T")
+TIMEOUT_LEVEL = "casual"  # who takes over a seat whose clock ran out
 SEED_BITS = 63  # a signed 64-bit column holds it on every database
 NAME_LENGTH = 24
 
@@ -76,7 +78,9 @@ class TableService:
         """Load every running table (after a restart) and let its bots go on."""
         ids = await self._db(self.store.table_ids, [PLAYING])
         for table_id in ids:
-            self._wake_bots(await self.get(table_id))
+            live = await self.get(table_id)
+            self._arm_clock(live)
+            self._wake_bots(live)
         return len(ids)
 
     async def close(self) -> None:
@@ -109,7 +113,8 @@ class TableService:
             state = self._new_state(game, row)
             for _, text in stored.log:
                 state.apply_action(text)
-        return LiveTable(row=row, game=game, state=state, log=list(stored.log))
+        since = stored.last_action_at or (row.started_at and aware(row.started_at))
+        return LiveTable(row=row, game=game, state=state, log=list(stored.log), turn_since=since)
 
     @staticmethod
     def _new_state(game: Game, row: TableRow) -> GameState:
@@ -132,7 +137,11 @@ class TableService:
     # ------------------------------------------------------------ lobby
 
     async def create(
-        self, game_name: str, options: dict[str, Any], specs: Sequence[SeatSpec]
+        self,
+        game_name: str,
+        options: dict[str, Any],
+        specs: Sequence[SeatSpec],
+        clock_seconds: int | None = None,
     ) -> CreatedTable:
         try:
             game = get_game(game_name)
@@ -187,6 +196,7 @@ class TableService:
             status=OPEN,
             host_token_hash=token_hash(host_token),
             created_at=utcnow(),
+            clock_seconds=clock_seconds,
             seats=seats,
         )
         await self._db(self.store.add_table, row)
@@ -227,10 +237,14 @@ class TableService:
             if waiting:
                 raise conflict(f"seat(s) {', '.join(waiting)} have not joined yet")
             state = self._new_state(live.game, live.row)
-            await self._db(self.store.set_status, table_id, PLAYING)
+            now = utcnow()
+            await self._db(self.store.start_table, table_id, PLAYING, now)
             live.row.status = PLAYING
+            live.row.started_at = now
             live.state = state
+            live.turn_since = now
             live.broadcast()
+            self._arm_clock(live)
         self._wake_bots(live)
         return live
 
@@ -247,15 +261,45 @@ class TableService:
                 raise conflict(f"table {table_id!r} is not being played")
             if not 0 <= position < len(live.seats):
                 raise not_found(f"seat {position} at table {table_id!r}")
-            seat = live.seats[position]
-            if seat.kind == "bot" or seat.substituted:
+            if live.plays_itself(position):
                 raise conflict(f"seat {position} is already played by a bot")
-            seat.substituted = True
-            seat.level = level
-            await self._db(self.store.update_seat, seat)
-            live.broadcast()
+            await self._substitute(live, position, level)
         self._wake_bots(live)
         return live
+
+    async def _substitute(self, live: LiveTable, position: int, level: str) -> None:
+        """Hand a seat to a bot for the rest of the game (the lock is held)."""
+        seat = live.seats[position]
+        seat.substituted = True
+        seat.level = level
+        await self._db(self.store.update_seat, seat)
+        live.broadcast()
+        self._arm_clock(live)
+
+    def _arm_clock(self, live: LiveTable) -> None:
+        """(Re)start the clock of the decision now awaited, if the table has one."""
+        if live.clock_task is not None and live.clock_task is not asyncio.current_task():
+            live.clock_task.cancel()
+        deadline = live.deadline()
+        if deadline is not None:
+            live.clock_task = self._spawn(self._run_clock(live, len(live.log), deadline))
+
+    async def _run_clock(self, live: LiveTable, seq: int, deadline: datetime) -> None:
+        """A human who lets the deadline pass loses the seat to a bot; the table goes on."""
+        await asyncio.sleep(max(0.0, (deadline - utcnow()).total_seconds()))
+        async with live.lock:
+            state = live.state
+            if len(live.log) != seq or state is None or state.current_player is None:
+                return
+            await self._substitute(live, state.current_player, TIMEOUT_LEVEL)
+        self._wake_bots(live)
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
+        """A background task the service keeps (and cancels when it closes)."""
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
 
     # ------------------------------------------------------------ playing
 
@@ -277,8 +321,8 @@ class TableService:
             if state.is_over:
                 raise conflict(f"the game at table {live.id!r} is over")
             if seq is not None and seq != len(live.log):
-                now = len(live.log)
-                raise conflict(f"stale decision: it answers position {seq}, the table is at {now}")
+                at = len(live.log)
+                raise conflict(f"stale decision: it answers position {seq}, the table is at {at}")
             to_act = state.current_player
             if to_act != position:
                 name = live.seats[to_act].name if to_act is not None else None
@@ -291,20 +335,20 @@ class TableService:
             except VitrineError as error:
                 raise invalid(str(error)) from None
             status = OVER if trial.is_over else None
-            await self._db(
-                self.store.append_action, live.id, len(live.log) + 1, position, action, status
-            )
+            now = utcnow()
+            number = len(live.log) + 1
+            await self._db(self.store.append_action, live.id, number, position, action, now, status)
             live.state = trial
             live.log.append((position, action))
+            live.turn_since = now
             if status is not None:
                 live.row.status = status
             live.broadcast()
+            self._arm_clock(live)
 
     def _wake_bots(self, live: LiveTable) -> None:
         if live.bot_task is None or live.bot_task.done():
-            live.bot_task = asyncio.create_task(self._run_bots(live))
-            self._tasks.add(live.bot_task)
-            live.bot_task.add_done_callback(self._tasks.discard)
+            live.bot_task = self._spawn(self._run_bots(live))
 
     async def _run_bots(self, live: LiveTable) -> None:
         """Play bot seats while one is to act, each decision after a visible pause."""

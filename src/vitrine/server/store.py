@@ -6,11 +6,12 @@ on a worker thread, so the event loop never waits on disk or network.
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 
-from vitrine.server.models import ActionRow, SeatRow, TableRow
+from vitrine.server.models import ActionRow, SeatRow, TableRow, aware
 
 
 @dataclass(frozen=True)
@@ -19,6 +20,7 @@ class StoredTable:
 
     row: TableRow
     log: tuple[tuple[int, str], ...]  # (seat, decision), in order
+    last_action_at: datetime | None = None
 
 
 class Store:
@@ -36,11 +38,12 @@ class Store:
             if row is None:
                 return None
             rows = session.execute(
-                select(ActionRow.seat, ActionRow.text)
+                select(ActionRow.seat, ActionRow.text, ActionRow.created_at)
                 .where(ActionRow.table_id == table_id)
                 .order_by(ActionRow.number)
             ).all()
-            return StoredTable(row, tuple((seat, text) for seat, text in rows))
+            log = tuple((seat, text) for seat, text, _ in rows)
+            return StoredTable(row, log, aware(rows[-1][2]) if rows else None)
 
     def table_ids(self, statuses: Sequence[str]) -> list[str]:
         with Session(self.engine) as session:
@@ -68,19 +71,22 @@ class Store:
             session.merge(seat)
             session.commit()
 
-    def set_status(self, table_id: str, status: str) -> None:
+    def start_table(self, table_id: str, status: str, started_at: datetime) -> None:
         with Session(self.engine) as session:
             row = session.get(TableRow, table_id)
             if row is not None:
                 row.status = status
+                row.started_at = started_at
                 session.commit()
 
     def append_action(
-        self, table_id: str, number: int, seat: int, text: str, status: str | None
+        self, table_id: str, number: int, seat: int, text: str, at: datetime, status: str | None
     ) -> None:
         """Commit one decision (and the table's new status when it changes)."""
         with Session(self.engine) as session:
-            session.add(ActionRow(table_id=table_id, number=number, seat=seat, text=text))
+            session.add(
+                ActionRow(table_id=table_id, number=number, seat=seat, text=text, created_at=at)
+            )
             if status is not None:
                 row = session.get(TableRow, table_id)
                 if row is not None:

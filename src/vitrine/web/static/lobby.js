@@ -8,7 +8,9 @@ const t = translator({
     level: "Level", beginner: "beginner", casual: "casual", strong: "strong", expert: "expert",
     create: "Create the table", openTables: "Open tables", running: "Being played",
     finished: "Finished", none: "None yet.", watch: "Watch", open: "Open",
-    replay: "Replay", seatsOf: "{joined}/{total} seated",
+    replay: "Replay", seatsOf: "{joined}/{total} seated", clock: "Clock",
+    noClock: "no clock", realtime: "real time: 60 s per decision",
+    turnBased: "turn-based: 24 h per decision",
   },
   fr: {
     newTable: "Nouvelle table", game: "Jeu", players: "Joueurs", seat: "Place {n}",
@@ -17,12 +19,16 @@ const t = translator({
     expert: "expert", create: "Créer la table", openTables: "Tables ouvertes",
     running: "En cours", finished: "Terminées", none: "Aucune pour l'instant.",
     watch: "Regarder", open: "Ouvrir", replay: "Revoir", seatsOf: "{joined}/{total} assis",
+    clock: "Pendule", noClock: "sans pendule", realtime: "temps réel : 60 s par décision",
+    turnBased: "tour par tour : 24 h par décision",
   },
 });
 
 const app = document.getElementById("app");
 let games = [];
-let chosen = { game: "exhibition", count: 3, seats: [] };
+let chosen = { game: "exhibition", count: 3, seats: [], clock: "" };
+// Clock profiles: seconds per decision before a silent player's seat goes to a bot.
+const CLOCKS = [["", "noClock"], ["60", "realtime"], ["86400", "turnBased"]];
 
 function seatEditor(index) {
   const seat = chosen.seats[index] ??= index === 0
@@ -59,7 +65,11 @@ async function create(event, readOptions, errorBox) {
     : { kind: "human", name: seat.name.trim() || null });
   try {
     const created = await api("/api/tables", {
-      method: "POST", body: { game: chosen.game, options: readOptions(), seats },
+      method: "POST",
+      body: {
+        game: chosen.game, options: readOptions(), seats,
+        clock_seconds: chosen.clock ? Number(chosen.clock) : null,
+      },
     });
     const id = created.table.id;
     tokens.setHost(id, { host_token: created.host_token, seats: created.seats });
@@ -111,6 +121,11 @@ async function render() {
             value: n, selected: n === chosen.count,
           }, n)))),
         ...Array.from({ length: chosen.count }, (_, i) => seatEditor(i)),
+        el("div", { class: "row" },
+          el("label", { for: "clock" }, t("clock")),
+          el("select", { id: "clock", onchange: (e) => { chosen.clock = e.target.value; } },
+            ...CLOCKS.map(([value, key]) => el("option", { value, selected: chosen.clock === value },
+              t(key))))),
         options.element,
         el("button", { type: "submit", id: "create" }, t("create")),
         errorBox),

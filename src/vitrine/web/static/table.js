@@ -10,6 +10,7 @@ const t = translator({
     bot: "bot", left: "played by a bot", toBot: "Hand to a bot", log: "Game log",
     record: "Download the record (JSON)", replay: "Replay turn by turn", over: "Game over",
     connecting: "Reconnecting…", seatOf: "seat {n}", copy: "Copy",
+    clockLeft: "{time} left before a bot takes over",
   },
   fr: {
     table: "Table {id}", waiting: "En attente des joueurs", join: "Rejoindre",
@@ -19,6 +20,7 @@ const t = translator({
     toBot: "Confier à un robot", log: "Journal", record: "Télécharger la partie (JSON)",
     replay: "Revoir coup par coup", over: "Partie terminée", connecting: "Reconnexion…",
     seatOf: "place {n}", copy: "Copier",
+    clockLeft: "{time} avant qu'un robot ne prenne la place",
   },
 });
 
@@ -52,6 +54,8 @@ function seatLine(seat, table) {
     seat.name ?? `(${t("seatOf", { n: seat.position + 1 })})`,
     seat.kind === "bot" ? el("span", { class: "badge" }, `${t("bot")}: ${seat.level}`) : null,
     seat.substituted ? el("span", { class: "badge" }, t("left")) : null,
+    acting && table.deadline ? el("span", { class: "badge clock", "data-deadline": table.deadline })
+      : null,
     host && table.status === "playing" && seat.kind === "human" && !seat.substituted
       && seat.position !== message.you
       ? el("button", {
@@ -119,6 +123,7 @@ async function render() {
     el("ul", { class: "seats" }, ...table.seats.map((seat) => seatLine(seat, table))),
     message.you === null ? el("p", { class: "muted" }, t("spectator")) : null,
     statusBox, errorBox, ...body));
+  tick();
   const logList = document.getElementById("log");
   if (logList) logList.scrollTop = logList.scrollHeight;
 }
@@ -140,6 +145,17 @@ function connect() {
     setTimeout(connect, 1000);
   };
 }
+
+// The acting seat's clock, counted down here from the server's deadline.
+function tick() {
+  for (const clock of document.querySelectorAll("[data-deadline]")) {
+    const left = Math.max(0, Math.round((Date.parse(clock.dataset.deadline) - Date.now()) / 1000));
+    const time = left >= 3600 ? `${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min`
+      : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    clock.textContent = `⏱ ${t("clockLeft", { time })}`;
+  }
+}
+setInterval(tick, 1000);
 
 document.addEventListener("keydown", (event) => {
   if (message?.view && module?.onKey) module.onKey(event, ctx());
