@@ -5,6 +5,7 @@ driven by Playwright.  Screenshots go to ``build/screenshots/`` for people to
 look at.
 """
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -134,3 +135,67 @@ def test_two_browsers_and_a_bot_play_a_whole_game(browser: Browser, served: Serv
     record = served.call("GET", f"/api/tables/{table_id}/record")
     assert ana.locator("#log li").count() == 2 * len(record["turns"])
     assert record["players"][:2] == ["Ana", "Bo"]
+
+
+SIGNATURE_JS = (
+    "[document.querySelector('main')?.dataset.seq,"
+    " document.querySelectorAll('#confirm, .dest, .spot.chosen').length].join('|')"
+)
+
+
+def signature(page: Page) -> str:
+    """What changes when a key did something: the position, or the step's own state."""
+    value: str = page.evaluate("() => " + SIGNATURE_JS)
+    return value
+
+
+def test_a_solo_game_played_with_the_keyboard_alone(browser: Browser, served: Served) -> None:
+    created = served.call("POST", "/api/tables", body={"seats": [{"kind": "human", "name": "Kim"}]})
+    table_id = created["table"]["id"]
+    served.call("POST", f"/api/tables/{table_id}/start", created["host_token"])
+    page = browser.new_page()
+    page.goto(served.url + created["seats"][0]["link"])
+    page.locator("main[data-status=playing]").wait_for()
+    presses = 0
+    while page.locator("main[data-status=over]").count() == 0:
+        assert presses < 400, "the keyboard did not finish the game"
+        before = signature(page)
+        page.keyboard.press("Enter")
+        presses += 1
+        page.wait_for_function("before => " + SIGNATURE_JS + " !== before", arg=before)
+    assert page.locator("#error").inner_text() == ""
+    page.locator(".final-scores").wait_for()
+    record = served.call("GET", f"/api/tables/{table_id}/record")
+    assert len(record["turns"]) * 2 <= presses
+
+
+def test_a_spectator_watches_bots_then_replays_and_uploads_the_record(
+    browser: Browser, served: Served, tmp_path: Path
+) -> None:
+    bots = [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "casual"}]
+    created = served.call("POST", "/api/tables", body={"seats": bots})
+    table_id = created["table"]["id"]
+    page = browser.new_page(locale="fr-FR")
+    page.goto(f"{served.url}/table/{table_id}")
+    page.locator("main[data-status=open]").wait_for()
+    served.call("POST", f"/api/tables/{table_id}/start", created["host_token"])
+    page.locator("main[data-status=over]").wait_for(timeout=60_000)
+    assert "Vous regardez." in page.inner_text("main")
+    assert page.locator(ACTIONS).count() == 0
+    page.click("text=Revoir coup par coup")
+    step = page.locator("#step")
+    step.wait_for()
+    last = step.inner_text()
+    page.keyboard.press("ArrowLeft")
+    assert step.inner_text() != last
+    page.screenshot(path=SHOTS / "7-replay-fr.png", full_page=True)
+    record = served.call("GET", f"/api/tables/{table_id}/record")
+    saved = tmp_path / "record.json"
+    saved.write_text(json.dumps(record))
+    page.goto(f"{served.url}/replay")
+    page.set_input_files("#record-file", saved)
+    step.wait_for()
+    turns = len(record["turns"])
+    assert step.inner_text() == f"Tour {turns} sur {turns}"
+    page.click("#previous")
+    assert step.inner_text() == f"Tour {turns - 1} sur {turns}"

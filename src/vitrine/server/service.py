@@ -6,6 +6,7 @@ a short visible pause, through the same path as a person's decision.
 """
 
 import asyncio
+import logging
 import secrets
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -24,8 +25,9 @@ from vitrine.server.models import SeatRow, TableRow, aware, utcnow
 from vitrine.server.store import Store, StoredTable
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 TIMEOUT_LEVEL = "casual"  # who takes over a seat whose clock ran out
-SEED_BITS = 63  # a signed 64-bit column holds it on every database
+SEED_BITS = 53  # exact in JavaScript, so a record survives a trip through a browser
 NAME_LENGTH = 24
 
 
@@ -298,8 +300,14 @@ class TableService:
         """A background task the service keeps (and cancels when it closes)."""
         task = asyncio.create_task(work)
         self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(self._finished)
         return task
+
+    def _finished(self, task: asyncio.Task[None]) -> None:
+        """A bot or clock that failed must say so: a silent stall is the worst outcome."""
+        self._tasks.discard(task)
+        if not task.cancelled() and task.exception() is not None:
+            log.error("background task failed", exc_info=task.exception())
 
     # ------------------------------------------------------------ playing
 

@@ -3,12 +3,12 @@ import { api, el, gameModule, header, translator } from "/static/common.js";
 
 const t = translator({
   en: {
-    title: "Replay", upload: "Open a record (JSON)", first: "⏮ First", previous: "◀ Previous",
-    next: "Next ▶", last: "Last ⏭", step: "Turn {n} of {total}", keys: "Keys: ← and → step.",
+    heading: "Replay", upload: "Open a record (JSON)", first: "|◀ First", previous: "◀ Previous",
+    next: "Next ▶", last: "Last ▶|", step: "Turn {n} of {total}", keys: "Keys: ← and → step.",
   },
   fr: {
-    title: "Revoir", upload: "Ouvrir une partie (JSON)", first: "⏮ Début", previous: "◀ Précédent",
-    next: "Suivant ▶", last: "Fin ⏭", step: "Tour {n} sur {total}", keys: "Touches : ← et → pour avancer.",
+    heading: "Revoir", upload: "Ouvrir une partie (JSON)", first: "|◀ Début", previous: "◀ Précédent",
+    next: "Suivant ▶", last: "Fin ▶|", step: "Tour {n} sur {total}", keys: "Touches : ← et → pour avancer.",
   },
 });
 
@@ -45,7 +45,7 @@ async function render() {
       load(api("/api/replays", { method: "POST", body: record }));
     },
   });
-  const parts = [el("h1", {}, t("title")), el("label", { class: "row" }, t("upload"), file), errorBox];
+  const parts = [el("h1", {}, t("heading")), el("label", { class: "row" }, t("upload"), file), errorBox];
   if (replay) {
     const total = replay.steps.length - 1;
     parts.push(

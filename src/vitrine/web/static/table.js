@@ -118,14 +118,27 @@ async function render() {
       el("p", {}, el("a", { href: `/api/tables/${id}/record`, download: `vitrine-${id}.json` }, t("record"))),
       el("p", {}, el("a", { href: `/replay?table=${id}` }, t("replay")))));
   }
+  const focused = document.activeElement;
+  const focusKey = focused?.dataset?.action ?? focused?.id;
   app.replaceChildren(header(t, render), el("main", { "data-seq": table.seq, "data-status": table.status },
     el("h1", {}, t("table", { id })),
     el("ul", { class: "seats" }, ...table.seats.map((seat) => seatLine(seat, table))),
     message.you === null ? el("p", { class: "muted" }, t("spectator")) : null,
     statusBox, errorBox, ...body));
+  restoreFocus(focusKey);
   tick();
   const logList = document.getElementById("log");
   if (logList) logList.scrollTop = logList.scrollHeight;
+}
+
+// Redrawing replaces the page: the keyboard goes to what the game marks as
+// the next step (data-focus), else stays where it was, else goes to this
+// seat's first choice when a decision is awaited.
+function restoreFocus(key) {
+  const same = key ? document.getElementById(key)
+    ?? document.querySelector(`[data-action="${CSS.escape(key)}"]`) : null;
+  const next = document.querySelector("main [data-focus]");
+  (next ?? same ?? document.querySelector("main [data-action]"))?.focus();
 }
 
 function connect() {

@@ -110,13 +110,13 @@ function cardTitle(label) {
 }
 
 // A card shown, or a button when taking it is a legal decision.
-function card(label, action, onTake) {
+function card(label, action, onTake, first) {
   const continent = continentOf(label);
   const attributes = { class: `card c-${continent}`, title: cardTitle(label) };
   if (!action) return el("div", attributes, cardFace(label));
   return el("button", {
     ...attributes, type: "button", class: `${attributes.class} legal`, "data-action": action,
-    onclick: () => onTake(label),
+    "data-focus": first && !pick.white, onclick: () => onTake(label),
   }, cardFace(label));
 }
 
@@ -165,12 +165,14 @@ function market(view, ctx, legal) {
         return el("div", { class: `continent c-${code}` },
           el("h3", {}, `${SYMBOLS[code]} ${code} `, el("span", { class: "cname" }, t(code))),
           here.length ? el("div", { class: "vehicles" }, t("vehicle", { names: here.join(", ") })) : null,
-          ...view.market[code].map((label) => card(label, takes.get(label), onTake)));
+          ...view.market[code].map((label) => card(label, takes.get(label), onTake,
+            takes.get(label) === takes.values().next().value)));
       })),
     pick.white ? el("div", { class: "row destination", role: "group" },
       t("chooseDestination", { card: pick.white }),
-      ...legal.filter((a) => a.startsWith(`${pick.white}@`)).map((action) => el("button", {
+      ...legal.filter((a) => a.startsWith(`${pick.white}@`)).map((action, index) => el("button", {
         type: "button", class: `dest c-${action.split("@")[1]}`, "data-action": action,
+        "data-focus": index === 0,
         onclick: () => ctx.act(action),
       }, `${SYMBOLS[action.split("@")[1]]} ${t(action.split("@")[1])}`)),
       el("button", { type: "button", onclick: () => { pick.white = null; ctx.redraw(); } }, t("undo")))
@@ -181,6 +183,7 @@ function hall(view, seat, ctx, targets) {
   const mine = seat === ctx.you;
   const spots = view.halls[seat];
   const choose = (spot) => { pick.spot = spot; ctx.redraw(); };
+  const firstTarget = [...targets][0];
   const spotCell = (name) => {
     const label = spots[name];
     const legal = mine && targets.has(name);
@@ -195,8 +198,8 @@ function hall(view, seat, ctx, targets) {
     }
     if (legal) {
       return el("button", {
-        type: "button", class: "spot legal", "data-action": name, "aria-label": `${name}`,
-        onclick: () => choose(name),
+        type: "button", class: "spot legal", "data-action": name, "aria-label": name,
+        "data-focus": name === firstTarget && !pick.spot, onclick: () => choose(name),
       }, el("span", { class: "spot-name" }, name));
     }
     return el("div", { class: "spot empty" }, el("span", { class: "spot-name" }, name));
@@ -235,7 +238,9 @@ function prompt(view, ctx, legal) {
     el("div", { class: "row" },
       el("div", { class: `card c-${continentOf(card)} pending`, title: cardTitle(card) }, cardFace(card)),
       pick.spot ? [
-        el("button", { type: "button", id: "confirm", onclick: () => ctx.act(pick.spot) },
+        el("button", {
+          type: "button", id: "confirm", "data-focus": true, onclick: () => ctx.act(pick.spot),
+        },
           `${t("confirm")} (${pick.spot})`),
         el("button", { type: "button", id: "undo", onclick: () => { pick.spot = null; ctx.redraw(); } },
           t("undo")),
