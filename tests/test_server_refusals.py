@@ -217,3 +217,35 @@ def test_a_record_with_an_illegal_turn_is_refused_naming_it(api: Api) -> None:
     record["turns"] = record["turns"][:1]
     replay = api.client.post("/api/replays", json=record).json()
     assert len(replay["steps"]) == 2
+
+
+def test_game_data_refuses_unknown_games_and_files(api: Api) -> None:
+    assert api.get("/api/games/exhibition/data/cards.json").json()["cards"]
+    for path in ("chess/data/cards.json", "exhibition/data/nope.json", "exhibition/data/x.py"):
+        response = api.get(f"/api/games/{path}")
+        assert response.status_code == 404
+        assert "does not exist" in detail(response)
+
+
+def test_a_seat_position_must_be_a_number(api: Api) -> None:
+    table_id, host, _ = open_table(api)
+    response = api.post(f"/api/tables/{table_id}/seats/first/bot", host)
+    assert response.status_code == 422
+    assert "valid integer" in detail(response)
+
+
+def test_the_openapi_document_lists_every_route(api: Api) -> None:
+    paths = api.get("/openapi.json").json()["paths"]
+    assert set(paths) == {
+        "/api/games",
+        "/api/games/{name}/data/{file}",
+        "/api/tables",
+        "/api/tables/{table_id}",
+        "/api/tables/{table_id}/join",
+        "/api/tables/{table_id}/start",
+        "/api/tables/{table_id}/actions",
+        "/api/tables/{table_id}/seats/{position}/bot",
+        "/api/tables/{table_id}/record",
+        "/api/tables/{table_id}/replay",
+        "/api/replays",
+    }
