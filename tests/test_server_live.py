@@ -34,6 +34,7 @@ def shown_cards(data: Any, key: str = "") -> set[str]:
 
 
 def test_every_message_of_a_whole_game_keeps_the_secrets(client: TestClient) -> None:
+    """Every WebSocket message to two seats and a spectator, and the HTTP views beside them."""
     api = Api(client)
     table_id, _, tokens = open_table(api, {"secret_decade": True})
     live = client.app.state.service.tables[table_id]  # type: ignore[attr-defined]
@@ -49,7 +50,11 @@ def test_every_message_of_a_whole_game_keeps_the_secrets(client: TestClient) -> 
         while True:
             latest = {seat: socket.receive_json() for seat, socket in sockets.items()}
             messages += list(latest.items())
+            for seat, token in ((0, tokens[0]), (1, tokens[1]), (None, None)):
+                answer = api.get(f"/api/tables/{table_id}", token).json()
+                messages.append((seat, {"type": "state", **answer}))
             assert len({message["table"]["seq"] for message in latest.values()}) == 1
+            # the HTTP API's answers at the same moment are checked with the messages
             view = latest[0]["view"]
             if view["current_player"] is None:
                 break
