@@ -1,6 +1,6 @@
 """Server load: scripted players on many tables at once, over WebSockets on loopback.
 
-Starts ``vitrine serve`` on a fresh SQLite file, opens ``--tables`` 4-player
+Starts ``vitrine serve`` on a fresh SQLite file (or ``--database``), opens ``--tables`` 4-player
 tables whose every seat is a scripted client, and lets them play whole games.
 A client waits ``--think`` seconds (a player's thinking), then sends a random
 legal decision.  The latency is from that send to the moment each of the
@@ -86,10 +86,10 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, database: Path) -> subprocess.Popen[bytes]:
+def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
     vitrine = Path(sys.executable).with_name("vitrine")
     command = [str(vitrine), "serve", "--port", str(port), "--bot-delay", "0"]
-    process = subprocess.Popen([*command, "--database", f"sqlite:///{database}"])
+    process = subprocess.Popen([*command, "--database", database])
     for _ in range(100):
         if process.poll() is not None:
             raise SystemExit("the server did not start")
@@ -123,10 +123,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds per decision")
     parser.add_argument("--port", type=int, default=0, help="0: any free port")
+    parser.add_argument("--database", help="database URL (default: a new SQLite file)")
     args = parser.parse_args()
     port = args.port or free_port()
     with tempfile.TemporaryDirectory() as folder:
-        server = start_server(port, Path(folder) / "bench.sqlite3")
+        database = args.database or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        server = start_server(port, database)
         try:
             decisions, elapsed, latencies = asyncio.run(
                 run(f"http://127.0.0.1:{port}", args.tables, args.think)
@@ -136,7 +138,8 @@ def main() -> None:
             server.wait()
     cuts = statistics.quantiles(latencies, n=100)
     print(f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}")
-    print(f"{args.tables} tables x {PLAYERS} players, mean think {args.think} s, SQLite")
+    kind = database.split(":", 1)[0]
+    print(f"{args.tables} tables x {PLAYERS} players, mean think {args.think} s, {kind}")
     print(
         f"{decisions} decisions in {elapsed:.1f} s: {decisions / elapsed:.0f} decisions/s, "
         f"{decisions / 2 / elapsed:.0f} turns/s"
