@@ -19,6 +19,8 @@ export const lang = () => {
   return navigator.language.toLowerCase().startsWith("fr") ? "fr" : "en";
 };
 
+document.documentElement.lang = lang();
+
 // A translator over several dictionaries {en: {...}, fr: {...}}; "{name}" is replaced.
 export function translator(...dictionaries) {
   return (key, params = {}) => {

@@ -11,6 +11,7 @@ const t = translator({
     record: "Download the record (JSON)", replay: "Replay turn by turn", over: "Game over",
     connecting: "Reconnecting…", seatOf: "seat {n}", copy: "Copy",
     clockLeft: "{time} left before a bot takes over",
+    watchLink: "Link for spectators", yourTurn: "Your turn", finishedByBot: "Finished by a bot: {names}",
   },
   fr: {
     table: "Table {id}", waiting: "En attente des joueurs", join: "Rejoindre",
@@ -21,6 +22,8 @@ const t = translator({
     replay: "Revoir coup par coup", over: "Partie terminée", connecting: "Reconnexion…",
     seatOf: "place {n}", copy: "Copier",
     clockLeft: "{time} avant qu'un robot ne prenne la place",
+    watchLink: "Lien pour les spectateurs", yourTurn: "À vous",
+    finishedByBot: "Terminée par un robot : {names}",
   },
 });
 
@@ -114,16 +117,24 @@ async function render() {
     el("div", {}, await module.renderGame(view, ctx())),
     el("div", {}, log(view))));
   if (table.status === "over") {
+    const replaced = table.seats.filter((seat) => seat.substituted).map((seat) => seat.name);
     body.push(el("section", { class: "panel" }, el("h2", {}, t("over")),
+      replaced.length ? el("p", { id: "finished-by-bot" },
+        t("finishedByBot", { names: replaced.join(", ") })) : null,
       el("p", {}, el("a", { href: `/api/tables/${id}/record`, download: `vitrine-${id}.json` }, t("record"))),
       el("p", {}, el("a", { href: `/replay?table=${id}` }, t("replay")))));
   }
+  const mine = table.status === "playing" && message.you !== null
+    && table.current_player === message.you;
+  document.title = `${mine ? `▶ ${t("yourTurn")} — ` : ""}${t("table", { id })} — vitrine`;
   const focused = document.activeElement;
   const focusKey = focused?.dataset?.action ?? focused?.id;
   app.replaceChildren(header(t, render), el("main", { "data-seq": table.seq, "data-status": table.status },
     el("h1", {}, t("table", { id })),
     el("ul", { class: "seats" }, ...table.seats.map((seat) => seatLine(seat, table))),
     message.you === null ? el("p", { class: "muted" }, t("spectator")) : null,
+    el("p", { class: "muted" }, `${t("watchLink")}: `,
+      el("span", { class: "invite" }, `${location.origin}/table/${id}`)),
     statusBox, errorBox, ...body));
   restoreFocus(focusKey);
   tick();
