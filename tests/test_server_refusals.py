@@ -184,6 +184,7 @@ def test_a_leaver_is_handed_to_a_bot_and_the_table_finishes(api: Api) -> None:
     assert [seat["substituted"] for seat in table["seats"]] == [True, True, False]
     response = api.post(f"/api/tables/{table_id}/actions", tokens[0], {"action": "1907"})
     assert response.status_code == 409
+    assert detail(response) == "seat 0 has been handed to a bot"
 
 
 def test_records_and_replays_refuse(api: Api) -> None:

@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.responses import FileResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from starlette.concurrency import run_in_threadpool
 
 from vitrine.bots import LEVELS
 from vitrine.games import GAMES, get_game
@@ -151,10 +152,10 @@ async def record(table_id: str, service: Service) -> dict[str, Any]:
 @router.get("/tables/{table_id}/replay", response_model=schemas.Replay)
 async def table_replay(table_id: str, service: Service) -> dict[str, Any]:
     """Every turn's position of a finished table, for the replay viewer."""
-    return service.replay_steps(await service.record(table_id))
+    return await run_in_threadpool(service.replay_steps, await service.record(table_id))
 
 
 @router.post("/replays", response_model=schemas.Replay)
 async def upload_replay(record: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
     """Every turn's position of an uploaded record, checked turn by turn."""
-    return TableService.replay_steps(record)
+    return await run_in_threadpool(TableService.replay_steps, record)

@@ -76,3 +76,4 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
     finally:
         live.subscribers.discard(subscriber)
         sender.cancel()
+        service.release(live)

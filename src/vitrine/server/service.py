@@ -10,7 +10,7 @@ import logging
 import secrets
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -76,14 +76,17 @@ class TableService:
 
     # ------------------------------------------------------------ lifecycle
 
-    async def resume(self) -> int:
-        """Load every running table (after a restart) and let its bots go on."""
-        ids = await self._db(self.store.table_ids, [PLAYING])
-        for table_id in ids:
+    async def resume(self) -> None:
+        """Load every running table (after a restart) and let its clocks and bots go on."""
+        for table_id in await self._db(self.store.table_ids, [PLAYING]):
             live = await self.get(table_id)
             self._arm_clock(live)
             self._wake_bots(live)
-        return len(ids)
+
+    def release(self, live: LiveTable) -> None:
+        """Forget a finished table nobody watches; the database still has it."""
+        if live.row.status == OVER and not live.subscribers:
+            self.tables.pop(live.id, None)
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -315,14 +318,16 @@ class TableService:
         live = await self.get(table_id)
         position = self.seat_of(live, token)
         assert position is not None
-        if live.seats[position].substituted:
-            raise conflict(f"seat {position} has been handed to a bot")
-        await self._apply(live, position, action, seq)
+        await self._apply(live, position, action, seq, by_bot=False)
         self._wake_bots(live)
         return live
 
-    async def _apply(self, live: LiveTable, position: int, action: str, seq: int | None) -> None:
+    async def _apply(
+        self, live: LiveTable, position: int, action: str, seq: int | None, by_bot: bool
+    ) -> None:
         async with live.lock:
+            if live.plays_itself(position) != by_bot:
+                raise conflict(f"seat {position} has been handed to a bot")
             state = live.state
             if state is None:
                 raise conflict(f"table {live.id!r} has not started")
@@ -372,7 +377,7 @@ class TableService:
             seq = len(live.log)
             action = await asyncio.to_thread(bot.choose, live.game, state.view(position), live.rng)
             try:
-                await self._apply(live, position, action, seq)
+                await self._apply(live, position, action, seq, by_bot=True)
             except ApiError as error:
                 if error.status != 409:
                     raise
@@ -391,25 +396,23 @@ class TableService:
 
     @staticmethod
     def replay_steps(record_data: object) -> dict[str, Any]:
-        """Spectator views after each turn of a record, for the replay viewer."""
+        """Spectator views after each turn of a record, for the replay viewer.
+
+        CPU work (a whole game replayed): callers run it off the event loop.
+        """
         try:
             if not isinstance(record_data, dict):
                 raise VitrineError("a record must be a JSON object")
             game = get_game(str(record_data.get("game")))
             record = Record.from_dict(record_data, game.setup_fields)
-            game.replay(record)  # refuses a bad record with the turn at fault, before any work
-            steps = []
-            for count in range(len(record.turns) + 1):
-                partial = Record(
-                    record.game,
-                    record.rules_version,
-                    record.players,
-                    record.options,
-                    record.turns[:count],
-                    record.seed,
-                    record.setup,
-                )
-                steps.append(game.replay(partial).view(None))
+            final = game.replay(record)  # refuses a bad record, naming the turn at fault
+            state = game.replay(replace(record, turns=()))
+            steps = [state.view(None)]
+            for turn in record.turns[:-1]:
+                state.push(turn)
+                steps.append(state.view(None))
+            if record.turns:  # the last may be a take alone, which only a replay accepts
+                steps.append(final.view(None))
         except VitrineError as error:
             raise invalid(f"record: {error}") from None
         return {"game": game.name, "players": list(record.players), "steps": steps}
