@@ -12,7 +12,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event
 
 DEFAULT_URL = "sqlite:///vitrine.sqlite3"
 URL_VARIABLE = "VITRINE_DATABASE_URL"
@@ -20,11 +20,12 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 
 
 def database_url(explicit: str | None = None) -> str:
-    """The URL to use: an explicit one, else the environment's, else the SQLite file.
+    """The URL to use: an explicit one, else the environment's, else the SQLite file."""
+    return explicit or os.environ.get(URL_VARIABLE) or DEFAULT_URL
 
-    ``postgresql://`` URLs get the psycopg 3 driver, which is what we install.
-    """
-    url = explicit or os.environ.get(URL_VARIABLE) or DEFAULT_URL
+
+def with_driver(url: str) -> str:
+    """``postgresql://`` URLs get the psycopg 3 driver, which is what we install."""
     for prefix in ("postgresql://", "postgres://"):
         if url.startswith(prefix):
             return "postgresql+psycopg://" + url[len(prefix) :]
@@ -42,6 +43,7 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
 
 
 def make_engine(url: str) -> Engine:
+    url = with_driver(url)
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
@@ -49,10 +51,15 @@ def make_engine(url: str) -> Engine:
     return create_engine(url, pool_pre_ping=True)
 
 
-def migrate(engine: Engine) -> None:
-    """Upgrade the schema to the newest migration."""
+def alembic_config(connection: Connection) -> Config:
+    """Alembic's settings for our migrations, working on ``connection``."""
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Upgrade the schema to ``revision`` (the newest by default)."""
     with engine.begin() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, "head")
+        command.upgrade(alembic_config(connection), revision)
