@@ -51,10 +51,34 @@ def public_table(row: TableRow) -> dict[str, Any]:
 
 @dataclass(eq=False)
 class Subscriber:
-    """One live connection; its messages wait in a queue its own task sends."""
+    """One live connection and what waits to be sent to it.
+
+    Every state message is the whole picture, so only the newest one waiting
+    matters: a slow connection gets fewer messages, never a growing backlog.
+    Errors (answers to this connection's own messages) are all kept.
+    """
 
     seat: int | None
-    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    state: str | None = None
+    errors: list[str] = field(default_factory=list)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def push_state(self, text: str) -> None:
+        self.state = text
+        self.ready.set()
+
+    def push_error(self, text: str) -> None:
+        self.errors.append(text)
+        self.ready.set()
+
+    async def next_messages(self) -> list[str]:
+        """What to send now, waiting until there is something."""
+        await self.ready.wait()
+        self.ready.clear()
+        messages = [*self.errors, *([self.state] if self.state is not None else [])]
+        self.errors.clear()
+        self.state = None
+        return messages
 
 
 @dataclass(eq=False)
@@ -140,4 +164,4 @@ class LiveTable:
         for subscriber in self.subscribers:
             if subscriber.seat not in texts:
                 texts[subscriber.seat] = json.dumps(self.message(subscriber.seat))
-            subscriber.queue.put_nowait(texts[subscriber.seat])
+            subscriber.push_state(texts[subscriber.seat])

@@ -20,9 +20,10 @@ router = APIRouter()
 POLICY_VIOLATION = 1008
 
 
-async def _send_queued(websocket: WebSocket, subscriber: Subscriber) -> None:
+async def _send_waiting(websocket: WebSocket, subscriber: Subscriber) -> None:
     while True:
-        await websocket.send_text(await subscriber.queue.get())
+        for text in await subscriber.next_messages():
+            await websocket.send_text(text)
 
 
 def _error(status: int, message: str) -> str:
@@ -61,16 +62,16 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
         return
     await websocket.accept()
     subscriber = Subscriber(seat)
-    subscriber.queue.put_nowait(json.dumps(live.message(seat)))
+    subscriber.push_state(json.dumps(live.message(seat)))
     live.subscribers.add(subscriber)
-    sender = asyncio.create_task(_send_queued(websocket, subscriber))
+    sender = asyncio.create_task(_send_waiting(websocket, subscriber))
     try:
         while True:
             text = await websocket.receive_text()
             try:
                 await _handle(service, table_id, token, text)
             except ApiError as error:
-                subscriber.queue.put_nowait(_error(error.status, error.message))
+                subscriber.push_error(_error(error.status, error.message))
     except WebSocketDisconnect:
         pass
     finally:
