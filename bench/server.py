@@ -64,6 +64,8 @@ async def player(
     async with websockets.connect(url, max_size=None) as socket:
         async for text in socket:
             message = json.loads(text)
+            if message["type"] == "error":
+                raise SystemExit(f"the server refused a scripted decision: {message['message']}")
             seq = message["table"]["seq"]
             if seq in table.sent:
                 latencies.append(time.perf_counter() - table.sent[seq])
