@@ -41,7 +41,7 @@ const t = translator({
     chain: "Chain of years", secret_decade: "Secret decade", empty_spots: "Empty spots",
     mid_century_score: "Mid century",
     total: "Total", rank: "Rank", tiebreak: "Tiebreak: years from 1950", scoresTitle: "Final scores",
-    chart: "Totals", category: "Category", shortcuts: "Keys: Enter places, Escape undoes.",
+    chart: "Where the points came from", category: "Category", shortcuts: "Keys: Enter places, Escape undoes.",
   },
   fr: {
     OC: "Océanie", SA: "Amérique du Sud", AF: "Afrique", AS: "Asie", EU: "Europe",
@@ -77,7 +77,7 @@ const t = translator({
     chain: "Suite d'années", secret_decade: "Décennie secrète", empty_spots: "Emplacements vides",
     mid_century_score: "Mi-siècle",
     total: "Total", rank: "Rang", tiebreak: "Départage : années d'écart à 1950",
-    scoresTitle: "Scores finaux", chart: "Totaux", category: "Catégorie",
+    scoresTitle: "Scores finaux", chart: "D'où viennent les points", category: "Catégorie",
     shortcuts: "Touches : Entrée place, Échap annule.",
   },
 });
@@ -297,8 +297,6 @@ export function renderScores(view) {
   const scores = view.scores;
   const categories = Object.keys(scores[0].categories);
   const name = (key) => (key === "mid_century" ? t("mid_century_score") : t(key));
-  const low = Math.min(0, ...scores.map((s) => s.total));
-  const high = Math.max(1, ...scores.map((s) => s.total));
   return el("section", { class: "panel final-scores" },
     el("h2", {}, t("scoresTitle")),
     el("div", { class: "table-scroll" }, el("table", { class: "scores" },
@@ -314,13 +312,36 @@ export function renderScores(view) {
         el("tr", {}, el("th", { scope: "row" }, t("rank")),
           ...scores.map((s) => el("td", {}, s.rank)))))),
     el("h3", {}, t("chart")),
+    pointsChart(scores, categories, name));
+}
+
+// Where each player's points came from: the positive categories stacked, the
+// penalties beside them.  Colours come with a legend and every segment has
+// its category and points as a tooltip, so colour is never the only clue.
+const PALETTE = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442",
+  "#000000", "#999999"];
+
+function pointsChart(scores, categories, name) {
+  const gains = categories.filter((key) => scores.some((s) => s.categories[key] > 0));
+  const widest = Math.max(1, ...scores.map((s) =>
+    gains.reduce((sum, key) => sum + Math.max(0, s.categories[key]), 0)));
+  const colour = (key) => PALETTE[gains.indexOf(key) % PALETTE.length];
+  return el("figure", { class: "chart" },
     el("div", { class: "bars", role: "img", "aria-label": t("chart") },
-      ...[...scores].sort((a, b) => a.rank - b.rank).flatMap((s) => [
-        el("span", {}, `${s.rank}. ${s.name}`),
-        el("div", { class: "row" },
-          el("div", { class: "track" }, el("div", {
-            class: "bar", style: `width: ${Math.max(1, (100 * (s.total - low)) / (high - low))}%`,
-          })),
-          el("span", {}, s.total)),
-      ])));
+      ...[...scores].sort((a, b) => a.rank - b.rank).flatMap((s) => {
+        const penalty = categories.reduce((sum, key) => sum + Math.min(0, s.categories[key]), 0);
+        return [
+          el("span", {}, `${s.rank}. ${s.name}`),
+          el("div", { class: "row" },
+            el("div", { class: "track" }, ...gains.filter((key) => s.categories[key] > 0)
+              .map((key) => el("div", {
+                class: "segment", title: `${name(key)}: ${s.categories[key]}`,
+                style: `width: ${(100 * s.categories[key]) / widest}%; background: ${colour(key)}`,
+              }))),
+            el("span", { class: "penalty" }, penalty ? `${penalty}` : ""),
+            el("strong", {}, `= ${s.total}`)),
+        ];
+      })),
+    el("figcaption", { class: "legend" }, ...gains.map((key) => el("span", {},
+      el("span", { class: "swatch", style: `background: ${colour(key)}` }), name(key)))));
 }
