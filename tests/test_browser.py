@@ -199,3 +199,12 @@ def test_a_spectator_watches_bots_then_replays_and_uploads_the_record(
     assert step.inner_text() == f"Tour {turns} sur {turns}"
     page.click("#previous")
     assert step.inner_text() == f"Tour {turns - 1} sur {turns}"
+
+
+def test_an_unknown_table_or_a_forged_link_says_so(browser: Browser, served: Served) -> None:
+    page = browser.new_page()
+    page.goto(f"{served.url}/table/nope")
+    page.locator("#error:has-text('does not exist')").wait_for()
+    created = served.call("POST", "/api/tables", body={"seats": [{"kind": "human"}]})
+    page.goto(f"{served.url}/table/{created['table']['id']}#seat=forged")
+    page.locator("#error:has-text('holds no seat')").wait_for()

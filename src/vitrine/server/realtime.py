@@ -58,6 +58,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
         live = await service.get(table_id)
         seat = service.seat_of(live, token)
     except ApiError as error:
+        await websocket.accept()  # then close: a browser sees the reason only on an open socket
         await websocket.close(code=POLICY_VIOLATION, reason=error.message)
         return
     await websocket.accept()

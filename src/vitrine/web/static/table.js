@@ -184,5 +184,5 @@ setInterval(tick, 1000);
 document.addEventListener("keydown", (event) => {
   if (message?.view && module?.onKey) module.onKey(event, ctx());
 });
-app.replaceChildren(header(t, render), el("main", {}, el("p", {}, t("loading"))));
+app.replaceChildren(header(t, render), el("main", {}, el("p", {}, t("loading")), errorBox));
 connect();
