@@ -49,7 +49,7 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
-export class ApiError extends Error {}
+class ApiError extends Error {}
 
 // One API call; a refusal becomes an ApiError carrying the server's words.
 export async function api(path, { method = "GET", body, token } = {}) {

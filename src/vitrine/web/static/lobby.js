@@ -99,7 +99,7 @@ async function render() {
   await module.ready;
   const game = games.find((g) => g.name === chosen.game);
   const errorBox = el("p", { class: "error", role: "alert" });
-  const options = module.optionsForm(lang());
+  const options = module.optionsForm();
   const [open, running, over] = await Promise.all(["open", "playing", "over"].map(
     (status) => api(`/api/tables?status=${status}&limit=20`)));
   document.documentElement.lang = lang();

@@ -293,7 +293,7 @@ export function describe(action, view) {
   return t("placed", { spot: action, showcase: showcase ? t(showcase.key) : "?" });
 }
 
-export function renderScores(view) {
+function renderScores(view) {
   const scores = view.scores;
   const categories = Object.keys(scores[0].categories);
   const name = (key) => (key === "mid_century" ? t("mid_century_score") : t(key));
