@@ -9,8 +9,8 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
-import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -31,6 +31,8 @@ class Served:
     def __init__(self, database_url: str, bot_delay: float = 0.05) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        # a file, not a pipe (a full pipe would stall the server); closed by stop()
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115
         self.process = subprocess.Popen(
             [
                 str(VITRINE),
@@ -43,12 +45,13 @@ class Served:
                 str(bot_delay),
             ],
             stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
+            stderr=self.log,
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                raise RuntimeError(f"the server died: {self.process.stderr.read().decode()}")  # type: ignore[union-attr]
+                self.log.seek(0)
+                raise RuntimeError(f"the server died: {self.log.read().decode()}")
             try:
                 self.call("GET", "/api/games")
                 return
@@ -79,3 +82,4 @@ class Served:
                 self.process.wait(timeout=10)
             except subprocess.TimeoutExpired:
                 self.kill()
+        self.log.close()

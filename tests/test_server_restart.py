@@ -46,6 +46,7 @@ def test_a_killed_server_resumes_every_table(database: str, request: pytest.Fixt
         served.kill()
         with pytest.raises(urllib.error.URLError):
             served.call("GET", "/api/games")
+        served.stop()
         served = Served(url)
         log = [entry["action"] for entry in current(served, table_id, token)["log"]]
         assert log[: len(accepted)] == accepted
