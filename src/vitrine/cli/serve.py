@@ -28,4 +28,12 @@ def serve(host: str, port: int, database: str | None, bot_delay: float) -> None:
 
     url = database_url(database)
     click.echo(f"vitrine: open http://{host}:{port}/  (database: {url.split('@')[-1]})")
-    uvicorn.run(create_app(url, bot_delay), host=host, port=port, log_level="warning")
+    # Compressing each message for each connection cost a fifth of the server's
+    # time in bench/server.py, for messages of a few kilobytes: off.
+    uvicorn.run(
+        create_app(url, bot_delay),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+    )
