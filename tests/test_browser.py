@@ -208,3 +208,15 @@ def test_an_unknown_table_or_a_forged_link_says_so(browser: Browser, served: Ser
     created = served.call("POST", "/api/tables", body={"seats": [{"kind": "human"}]})
     page.goto(f"{served.url}/table/{created['table']['id']}#seat=forged")
     page.locator("#error:has-text('holds no seat')").wait_for()
+
+
+def test_a_player_who_leaves_is_replaced_by_a_bot(browser: Browser, served: Served) -> None:
+    seats = [{"kind": "human", "name": "Kim"}, {"kind": "bot", "level": "beginner"}]
+    created = served.call("POST", "/api/tables", body={"seats": seats})
+    served.call("POST", f"/api/tables/{created['table']['id']}/start", created["host_token"])
+    page = browser.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(served.url + created["seats"][0]["link"])
+    page.click("#leave")
+    page.locator("main[data-status=over]").wait_for(timeout=60_000)
+    assert page.inner_text("#finished-by-bot") == "Finished by a bot: Kim"

@@ -246,7 +246,29 @@ def test_the_openapi_document_lists_every_route(api: Api) -> None:
         "/api/tables/{table_id}/start",
         "/api/tables/{table_id}/actions",
         "/api/tables/{table_id}/seats/{position}/bot",
+        "/api/tables/{table_id}/leave",
         "/api/tables/{table_id}/record",
         "/api/tables/{table_id}/replay",
         "/api/replays",
     }
+
+
+def test_a_player_may_leave_and_a_bot_plays_on(api: Api) -> None:
+    created = api.create(THREE_SEATS)
+    table_id = created["table"]["id"]
+    bo = created["seats"][1]["token"]
+    path = f"/api/tables/{table_id}/leave"
+    response = api.post(path, bo)
+    assert response.status_code == 409
+    assert "not being played" in detail(response)
+    api.post(f"/api/tables/{table_id}/join", bo, {"name": "Bo"})
+    api.post(f"/api/tables/{table_id}/start", created["host_token"])
+    assert api.post(path, None).status_code == 401
+    assert api.post(path, "forged").status_code == 403
+    assert api.post(path, bo, {"level": "godlike"}).status_code == 422
+    answer = api.post(path, bo, {"level": "beginner"})
+    assert answer.status_code == 200
+    assert answer.json()["table"]["seats"][1]["substituted"]
+    response = api.post(path, bo)
+    assert response.status_code == 409
+    assert "already played by a bot" in detail(response)

@@ -143,6 +143,20 @@ async def hand_to_bot(
     return live.message(None)
 
 
+@router.post("/tables/{table_id}/leave", response_model=schemas.TableState)
+async def leave(
+    table_id: str,
+    service: Service,
+    credentials: Credentials,
+    body: schemas.HandToBotRequest | None = None,
+) -> dict[str, Any]:
+    """Leave a game: a bot plays the token's seat to the end, and the table says so."""
+    token = required(credentials)
+    level = (body or schemas.HandToBotRequest()).level
+    live = await service.hand_to_bot(table_id, token, None, level)
+    return live.message(service.seat_of(live, token))
+
+
 @router.get("/tables/{table_id}/record")
 async def record(table_id: str, service: Service) -> dict[str, Any]:
     """The game record (JSON, D-12) once the game is over."""

@@ -254,21 +254,27 @@ class TableService:
         return live
 
     async def hand_to_bot(
-        self, table_id: str, host_token: str, position: int, level: str
+        self, table_id: str, token: str, position: int | None, level: str
     ) -> LiveTable:
-        """A leaver's seat is played by a bot from now on; the table says so."""
+        """A seat is played by a bot from now on, and the table says so.
+
+        The host may hand over any seat (a leaver's); a player, with
+        ``position`` None, their own (leaving).
+        """
         live = await self.get(table_id)
-        if not live.is_host(host_token):
+        if position is not None and not live.is_host(token):
             raise forbidden(f"only the host of table {table_id!r} may hand a seat to a bot")
+        seat = self.seat_of(live, token) if position is None else position
+        assert seat is not None
         check_level(level)
         async with live.lock:
             if live.row.status != PLAYING:
                 raise conflict(f"table {table_id!r} is not being played")
-            if not 0 <= position < len(live.seats):
-                raise not_found(f"seat {position} at table {table_id!r}")
-            if live.plays_itself(position):
-                raise conflict(f"seat {position} is already played by a bot")
-            await self._substitute(live, position, level)
+            if not 0 <= seat < len(live.seats):
+                raise not_found(f"seat {seat} at table {table_id!r}")
+            if live.plays_itself(seat):
+                raise conflict(f"seat {seat} is already played by a bot")
+            await self._substitute(live, seat, level)
         self._wake_bots(live)
         return live
 

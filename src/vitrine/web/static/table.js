@@ -12,6 +12,7 @@ const t = translator({
     connecting: "Reconnecting…", seatOf: "seat {n}", copy: "Copy",
     clockLeft: "{time} left before a bot takes over",
     watchLink: "Link for spectators", yourTurn: "Your turn", finishedByBot: "Finished by a bot: {names}",
+    leave: "Leave (a bot plays on)", leaveConfirm: "Leave this game? A bot will play your seat to the end.",
   },
   fr: {
     table: "Table {id}", waiting: "En attente des joueurs", join: "Rejoindre",
@@ -24,6 +25,8 @@ const t = translator({
     clockLeft: "{time} avant qu'un robot ne prenne la place",
     watchLink: "Lien pour les spectateurs", yourTurn: "À vous",
     finishedByBot: "Terminée par un robot : {names}",
+    leave: "Quitter (un robot continue)",
+    leaveConfirm: "Quitter la partie ? Un robot jouera votre place jusqu'à la fin.",
   },
 });
 
@@ -59,6 +62,14 @@ function seatLine(seat, table) {
     seat.substituted ? el("span", { class: "badge" }, t("left")) : null,
     acting && table.deadline ? el("span", { class: "badge clock", "data-deadline": table.deadline })
       : null,
+    table.status === "playing" && seat.position === message.you && !seat.substituted
+      ? el("button", {
+        type: "button", id: "leave",
+        onclick: () => {
+          if (!window.confirm(t("leaveConfirm"))) return;
+          api(`/api/tables/${id}/leave`, { method: "POST", token: seatToken }).catch(fail);
+        },
+      }, t("leave")) : null,
     host && table.status === "playing" && seat.kind === "human" && !seat.substituted
       && seat.position !== message.you
       ? el("button", {
