@@ -28,8 +28,8 @@ def free_port() -> int:
 class Served:
     """One server process on one database; ``kill`` is SIGKILL, no goodbye."""
 
-    def __init__(self, database_url: str, bot_delay: float = 0.05) -> None:
-        self.port = free_port()
+    def __init__(self, database_url: str, bot_delay: float = 0.05, port: int = 0) -> None:
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         # a file, not a pipe (a full pipe would stall the server); closed by stop()
         self.log = tempfile.TemporaryFile()  # noqa: SIM115

@@ -220,3 +220,28 @@ def test_a_player_who_leaves_is_replaced_by_a_bot(browser: Browser, served: Serv
     page.click("#leave")
     page.locator("main[data-status=over]").wait_for(timeout=60_000)
     assert page.inner_text("#finished-by-bot") == "Finished by a bot: Kim"
+
+
+def test_the_page_catches_up_after_the_server_is_killed_and_restarted(
+    browser: Browser, sqlite_url: str
+) -> None:
+    served = Served(sqlite_url, bot_delay=0.05)
+    try:
+        seats = [{"kind": "human", "name": "Kim"}, {"kind": "bot", "level": "beginner"}]
+        created = served.call("POST", "/api/tables", body={"seats": seats})
+        served.call("POST", f"/api/tables/{created['table']['id']}/start", created["host_token"])
+        page = browser.new_page()
+        page.goto(served.url + created["seats"][0]["link"])
+        page.locator("main[data-status=playing]").wait_for()
+        assert act_once(page, undo_first=False)  # the take
+        before = seq(page)
+        served.kill()
+        served.stop()
+        page.locator("text=Reconnecting…").wait_for()
+        served = Served(sqlite_url, bot_delay=0.05, port=served.port)
+        page.locator("text=Reconnecting…").wait_for(state="detached")
+        assert seq(page) == before
+        assert act_once(page, undo_first=False)  # the placement, on the restarted server
+        assert int(seq(page)) > int(before)
+    finally:
+        served.stop()
