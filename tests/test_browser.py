@@ -15,6 +15,8 @@ from playwright.sync_api import Browser, Page, sync_playwright
 
 from server_process import Served
 
+pytestmark = pytest.mark.timeout(300)  # a hang fails the test instead of stalling CI
+
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = [
     "--no-sandbox",

@@ -5,10 +5,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 from server_fixtures import Api
 from vitrine.server.app import create_app
+
+pytestmark = pytest.mark.timeout(120)  # a hang fails the test instead of stalling CI
 
 THREE_SEATS = [
     {"kind": "human", "name": "Ana"},

@@ -2,11 +2,14 @@
 
 from datetime import datetime
 
+import pytest
 from fastapi.testclient import TestClient
 
 from server_fixtures import Api
 from test_server_api import wait_until
 from vitrine.server.app import create_app
+
+pytestmark = pytest.mark.timeout(120)  # a hang fails the test instead of stalling CI
 
 TWO_HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
 

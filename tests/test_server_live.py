@@ -13,6 +13,8 @@ from server_fixtures import Api
 from test_server_api import open_table
 from vitrine.games.exhibition.cards import card_label
 
+pytestmark = pytest.mark.timeout(120)  # a hang fails the test instead of stalling CI
+
 FORBIDDEN_KEYS = {"seed", "stock", "deck", "token", "token_hash", "host_token_hash"}
 CARD = re.compile(r"^(19\d\d|EIN)$")
 
@@ -51,11 +53,14 @@ def test_every_message_of_a_whole_game_keeps_the_secrets(client: TestClient) -> 
     decades = list(live.state.secret_decades)
     base = f"/api/tables/{table_id}/ws"
     messages: list[tuple[int | None, dict[str, Any]]] = []
+    finished: set[int | None] = set()  # the sockets that have shown the end of the game
 
     def read_until(seat: int | None, socket: Any, done: Callable[[dict[str, Any]], bool]) -> None:
-        while True:
+        while seat not in finished:
             message = socket.receive_json()
             messages.append((seat, message))
+            if message["table"]["status"] == "over":
+                finished.add(seat)
             if done(message):
                 return
 

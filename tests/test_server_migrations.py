@@ -1,9 +1,12 @@
 """Migrations: an old database is upgraded with its tables kept, and every step reverts."""
 
+import pytest
 from alembic import command
 from sqlalchemy import inspect, text
 
 from vitrine.server.database import alembic_config, make_engine, migrate
+
+pytestmark = pytest.mark.timeout(120)  # a hang fails the test instead of stalling CI
 
 
 def test_an_old_database_is_upgraded_keeping_its_tables(database_url: str) -> None:

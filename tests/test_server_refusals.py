@@ -8,6 +8,8 @@ from server_fixtures import Api
 from test_server_api import THREE_SEATS, open_table, wait_for_human, wait_for_status
 from vitrine.games.exhibition import ExhibitionGame
 
+pytestmark = pytest.mark.timeout(120)  # a hang fails the test instead of stalling CI
+
 
 def detail(response: Any) -> str:
     body = response.json()["detail"]

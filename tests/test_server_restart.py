@@ -8,6 +8,8 @@ import pytest
 
 from server_process import Served
 
+pytestmark = pytest.mark.timeout(180)  # a hang fails the test instead of stalling CI
+
 
 def current(served: Served, table_id: str, token: str) -> dict[str, Any]:
     state: dict[str, Any] = served.call("GET", f"/api/tables/{table_id}", token)
