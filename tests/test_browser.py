@@ -69,9 +69,9 @@ def act_once(page: Page, undo_first: bool, shot: Path | None = None) -> bool:
     if spot.count():
         if undo_first:
             spot.last.click()
-            assert page.locator(".spot.chosen").count() == 1
+            page.locator(".spot.chosen").wait_for()
             page.keyboard.press("Escape")
-            assert page.locator(".spot.chosen").count() == 0
+            page.locator(".spot.chosen").wait_for(state="detached")
         spot.first.click()
         page.locator("#confirm").wait_for()
         if shot is not None:
@@ -79,6 +79,11 @@ def act_once(page: Page, undo_first: bool, shot: Path | None = None) -> bool:
         page.keyboard.press("Enter")
     else:
         page.locator(ACTIONS).first.click()
+        page.wait_for_function(  # a white card asks for its destination first
+            "before => document.querySelector('main')?.dataset.seq !== before"
+            " || document.querySelector('button.dest')",
+            arg=before,
+        )
         destination = page.locator("button.dest")
         if destination.count():
             destination.first.click()
