@@ -26,6 +26,7 @@ const t = translator({
     "rule.antiquity": "Ascending; the oldest right-hand card ranks first; no white card.",
     "rule.unique_decades": "Ascending; a decade no Unique Decades showcase holds yet; no white card.",
     depot: "Depot", secretDecade: "Your secret decade: the {decade}s",
+    hallCount: " {placed}/{spots} cards, {depot} in the depot",
     secretOption: "Secret Decade", variations: "Options: Secret Decade, variation showcases",
     market: "Continents", stock: "{n} cards in the stock", vehicle: "vehicle of {names}",
     yourTurnTake: "Your turn: take a card from the highlighted ones.",
@@ -62,6 +63,7 @@ const t = translator({
     "rule.antiquity": "Croissant ; la carte de droite la plus ancienne est première ; pas de carte blanche.",
     "rule.unique_decades": "Croissant ; une décennie absente des autres vitrines Décennies uniques ; pas de carte blanche.",
     depot: "Dépôt", secretDecade: "Votre décennie secrète : les années {decade}",
+    hallCount: " {placed}/{spots} cartes, {depot} au dépôt",
     secretOption: "Décennie secrète", variations: "Options : décennie secrète, vitrines de variation",
     market: "Continents", stock: "{n} cartes dans la pioche", vehicle: "véhicule de {names}",
     yourTurnTake: "À vous : prenez une des cartes en surbrillance.",
@@ -138,6 +140,11 @@ export function optionsForm() {
   };
 }
 
+// On a phone the other players' halls start folded; a hall folded or opened by
+// hand stays so across redraws.
+const NARROW = window.matchMedia("(max-width: 800px)");
+const unfolded = new Map();
+
 // The placement step's own state: a chosen white card, a tentative spot.  It
 // lives only until the position changes, so a misclick is undone here, before
 // anything is sent; a take is never undone (the refill is already public).
@@ -205,12 +212,19 @@ function hall(view, seat, ctx, targets) {
     return el("div", { class: "spot empty" }, el("span", { class: "spot-name" }, name));
   };
   const depot = view.depots[seat];
+  const placed = Object.values(spots).filter((label) => label).length;
+  const open = unfolded.get(seat) ?? (mine || !NARROW.matches);
   return el("section", {
     class: `hall panel${view.current_player === seat ? " acting" : ""}`,
     "aria-label": view.players[seat],
   },
-  el("h3", {}, view.players[seat], mine ? el("span", { class: "badge" }, t("you")) : null,
-    view.final[seat] ? el("span", { class: "badge" }, t("final")) : null),
+  el("details", { open, ontoggle: (e) => unfolded.set(seat, e.target.open) },
+    el("summary", {}, el("h3", {}, view.players[seat],
+      mine ? el("span", { class: "badge" }, t("you")) : null,
+      view.final[seat] ? el("span", { class: "badge" }, t("final")) : null,
+      el("span", { class: "muted count" }, t("hallCount", {
+        placed, spots: Object.keys(spots).length, depot: depot.length,
+      })))),
   el("div", { class: "showcases" },
     ...view.showcases.map((showcase) => el("div", { class: `showcase s-${showcase.key}` },
       el("div", { class: "showcase-name", title: t(`rule.${showcase.key}`) }, t(showcase.key)),
@@ -222,7 +236,7 @@ function hall(view, seat, ctx, targets) {
         ...Array.from({ length: view.depot_size }, (_, i) => depot[i]
           ? el("div", { class: `spot filled card c-${continentOf(depot[i])}` },
             cardFace(depot[i], { compact: true }))
-          : el("div", { class: "spot empty" }, "D"))))));
+          : el("div", { class: "spot empty" }, "D")))))));
 }
 
 function prompt(view, ctx, legal) {
