@@ -14,7 +14,7 @@ $(STAMP): pyproject.toml setup.py $(wildcard src/vitrine/games/exhibition/*.c sr
 	touch $(STAMP)
 
 run: $(STAMP)
-	$(BIN)/vitrine play --players 2 --bots greedy
+	$(BIN)/vitrine serve $(if $(PORT),--port $(PORT))
 
 test: lint typecheck pytest
 

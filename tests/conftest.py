@@ -35,6 +35,8 @@ SPOTS = (
     *("Y1", "Y2"),
 )
 
+pytest_plugins = ["server_fixtures"]
+
 GAME = ExhibitionGame()
 TABLE: CardTable = load_card_table()
 

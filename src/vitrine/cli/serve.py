@@ -1,0 +1,39 @@
+"""``vitrine serve``: the web app on this machine, with its database."""
+
+import click
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
+@click.option(
+    "--database",
+    "database",
+    default=None,
+    help="Database URL (default: $VITRINE_DATABASE_URL, else the file vitrine.sqlite3 here).",
+)
+@click.option(
+    "--bot-delay",
+    default=0.8,
+    show_default=True,
+    type=click.FloatRange(0, 10),
+    help="Seconds a bot waits before each decision, so people see it happen.",
+)
+def serve(host: str, port: int, database: str | None, bot_delay: float) -> None:
+    """Serve the web app: lobby, tables, live play against friends and bots."""
+    import uvicorn  # the server's dependencies load only for this command
+
+    from vitrine.server.app import create_app
+    from vitrine.server.database import database_url
+
+    url = database_url(database)
+    click.echo(f"vitrine: open http://{host}:{port}/  (database: {url.split('@')[-1]})")
+    # Compressing each message for each connection cost a fifth of the server's
+    # time in bench/server.py, for messages of a few kilobytes: off.
+    uvicorn.run(
+        create_app(url, bot_delay),
+        host=host,
+        port=port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+    )

@@ -1,0 +1,65 @@
+"""The ASGI application: API, WebSocket, pages and static files, around one service."""
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from importlib import resources
+
+from fastapi import FastAPI, Request
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+
+from vitrine.server import api, realtime
+from vitrine.server.database import make_engine, migrate
+from vitrine.server.errors import ApiError
+from vitrine.server.service import TableService
+from vitrine.server.store import Store
+
+STATIC = resources.files("vitrine.web") / "static"
+BOT_DELAY = 0.8  # seconds: long enough to see a bot's move land, short enough not to wait
+
+
+def create_app(database_url: str, bot_delay: float = BOT_DELAY) -> FastAPI:
+    """The app for one database; migrations run and running tables resume at start-up."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        engine = make_engine(database_url)
+        migrate(engine)
+        workers = 1 if engine.dialect.name == "sqlite" else 8  # SQLite has one writer anyway
+        service = TableService(Store(engine), bot_delay, workers)
+        app.state.service = service
+        await service.resume()
+        try:
+            yield
+        finally:
+            await service.close()
+            engine.dispose()
+
+    app = FastAPI(
+        title="vitrine",
+        summary="Play Exhibition: 20th Century (and more) with friends and bots.",
+        lifespan=lifespan,
+    )
+
+    @app.exception_handler(ApiError)
+    async def api_error(_request: Request, error: ApiError) -> JSONResponse:
+        return JSONResponse({"detail": error.message}, status_code=error.status)
+
+    app.include_router(api.router)
+    app.include_router(realtime.router)
+    static = str(STATIC)
+    app.mount("/static", StaticFiles(directory=static), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return FileResponse(f"{static}/index.html")
+
+    @app.get("/table/{table_id}", include_in_schema=False)
+    async def table_page(table_id: str) -> FileResponse:
+        return FileResponse(f"{static}/table.html")
+
+    @app.get("/replay", include_in_schema=False)
+    async def replay_page() -> FileResponse:
+        return FileResponse(f"{static}/replay.html")
+
+    return app

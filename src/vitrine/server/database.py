@@ -1,0 +1,65 @@
+"""Connecting to the database and bringing its schema up to date.
+
+SQLite (a file beside the user) is the default so that ``make run`` needs no
+server; ``VITRINE_DATABASE_URL`` selects PostgreSQL.  The schema is only ever
+created by Alembic migrations, run at start-up, so an old database file is
+upgraded rather than silently mismatched.
+"""
+
+import os
+from pathlib import Path
+from typing import Any
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, Engine, create_engine, event
+
+DEFAULT_URL = "sqlite:///vitrine.sqlite3"
+URL_VARIABLE = "VITRINE_DATABASE_URL"
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def database_url(explicit: str | None = None) -> str:
+    """The URL to use: an explicit one, else the environment's, else the SQLite file."""
+    return explicit or os.environ.get(URL_VARIABLE) or DEFAULT_URL
+
+
+def with_driver(url: str) -> str:
+    """``postgresql://`` URLs get the psycopg 3 driver, which is what we install."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """WAL lets readers run beside the writer; NORMAL sync keeps commits durable
+    across a killed process (only an OS crash may lose the last ones)."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()
+
+
+def make_engine(url: str) -> Engine:
+    url = with_driver(url)
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        event.listen(engine, "connect", _sqlite_pragmas)
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def alembic_config(connection: Connection) -> Config:
+    """Alembic's settings for our migrations, working on ``connection``."""
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    return config
+
+
+def migrate(engine: Engine, revision: str = "head") -> None:
+    """Upgrade the schema to ``revision`` (the newest by default)."""
+    with engine.begin() as connection:
+        command.upgrade(alembic_config(connection), revision)

@@ -1,0 +1,167 @@
+"""A table in memory: its position, its seats and whoever watches it.
+
+The position is only ever replaced, never changed in place: a decision is
+tried on a copy, committed to the database, then swapped in.  So a view taken
+for a bot or a subscriber is never half-updated, and a refused or failed
+decision leaves the table as it was.
+"""
+
+import asyncio
+import hashlib
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from random import Random
+from typing import Any
+
+from vitrine.bots import Bot, make_bot
+from vitrine.engine.protocol import Game, GameState
+from vitrine.server.models import SeatRow, TableRow, aware
+
+OPEN, PLAYING, OVER = "open", "playing", "over"
+
+
+def token_hash(token: str) -> str:
+    """Tokens are stored hashed: a leaked database cannot act for a seat."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def public_table(row: TableRow) -> dict[str, Any]:
+    """What anyone may know about a table: never the seed nor a token."""
+    return {
+        "id": row.id,
+        "game": row.game,
+        "status": row.status,
+        "options": row.options,
+        "created_at": aware(row.created_at).isoformat(),
+        "clock_seconds": row.clock_seconds,
+        "seats": [
+            {
+                "position": seat.position,
+                "kind": seat.kind,
+                "level": seat.level,
+                "name": seat.name,
+                "joined": seat.name is not None,
+                "substituted": seat.substituted,
+            }
+            for seat in row.seats
+        ],
+    }
+
+
+@dataclass(eq=False)
+class Subscriber:
+    """One live connection and what waits to be sent to it.
+
+    Every state message is the whole picture, so only the newest one waiting
+    matters: a slow connection gets fewer messages, never a growing backlog.
+    Errors (answers to this connection's own messages) are all kept.
+    """
+
+    seat: int | None
+    state: str | None = None
+    errors: list[str] = field(default_factory=list)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+
+    def push_state(self, text: str) -> None:
+        self.state = text
+        self.ready.set()
+
+    def push_error(self, text: str) -> None:
+        self.errors.append(text)
+        self.ready.set()
+
+    async def next_messages(self) -> list[str]:
+        """What to send now, waiting until there is something."""
+        await self.ready.wait()
+        self.ready.clear()
+        messages = [*self.errors, *([self.state] if self.state is not None else [])]
+        self.errors.clear()
+        self.state = None
+        return messages
+
+
+@dataclass(eq=False)
+class LiveTable:
+    row: TableRow
+    game: Game
+    state: GameState | None
+    log: list[tuple[int, str]]  # every accepted decision: (seat, notation)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    subscribers: set[Subscriber] = field(default_factory=set)
+    rng: Random = field(default_factory=Random)
+    bots: dict[int, Bot] = field(default_factory=dict)
+    bot_task: asyncio.Task[None] | None = None
+    turn_since: datetime | None = None  # when the decision now awaited became due
+    clock_task: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def seats(self) -> list[SeatRow]:
+        return self.row.seats
+
+    def seat_for(self, token: str) -> int | None:
+        digest = token_hash(token)
+        for seat in self.seats:
+            if seat.token_hash is not None and seat.token_hash == digest:
+                return seat.position
+        return None
+
+    def is_host(self, token: str) -> bool:
+        return token_hash(token) == self.row.host_token_hash
+
+    def plays_itself(self, position: int) -> bool:
+        """A bot seat, or a human seat handed to a bot."""
+        seat = self.seats[position]
+        return seat.kind == "bot" or seat.substituted
+
+    def deadline(self) -> datetime | None:
+        """When the human now to act loses their seat to a bot (tables with a clock)."""
+        state, seconds = self.state, self.row.clock_seconds
+        if seconds is None or state is None or self.turn_since is None:
+            return None
+        position = state.current_player
+        if position is None or self.plays_itself(position):
+            return None
+        return self.turn_since + timedelta(seconds=seconds)
+
+    def bot_for(self, position: int) -> Bot | None:
+        """The bot that plays ``position`` (a bot seat or a substituted human)."""
+        seat = self.seats[position]
+        if not self.plays_itself(position):
+            return None
+        if position not in self.bots:
+            self.bots[position] = make_bot(seat.level or "casual")
+        return self.bots[position]
+
+    def summary(self) -> dict[str, Any]:
+        """The public table plus how far its game has gone."""
+        state = self.state
+        deadline = self.deadline()
+        return {
+            **public_table(self.row),
+            "seq": len(self.log),
+            "current_player": None if state is None else state.current_player,
+            "deadline": None if deadline is None else deadline.isoformat(),
+        }
+
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """The whole picture for one seat (None: a spectator)."""
+        return {
+            "type": "state",
+            "table": self.summary(),
+            "you": seat,
+            "view": None if self.state is None else self.state.view(seat),
+            "log": [{"seat": position, "action": text} for position, text in self.log],
+        }
+
+    def broadcast(self) -> None:
+        """Queue each subscriber its own view; one view per seat however many watch."""
+        texts: dict[int | None, str] = {}
+        for subscriber in self.subscribers:
+            if subscriber.seat not in texts:
+                texts[subscriber.seat] = json.dumps(self.message(subscriber.seat))
+            subscriber.push_state(texts[subscriber.seat])

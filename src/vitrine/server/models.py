@@ -1,0 +1,79 @@
+"""The database schema: a table is its seats plus the record of its game.
+
+A game is stored as its record, not as a position: the seed, the options, the
+players and every accepted decision in the game's notation.  Replaying those
+rebuilds any table after a restart, and one row per decision is what makes
+"committed before broadcast" a single small insert.
+"""
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def aware(moment: datetime) -> datetime:
+    """SQLite gives back naive datetimes; every time stored is UTC."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class TableRow(Base):
+    """One table.  ``seed`` is secret while the game runs: it deals the stock.
+
+    With a clock, a human seat that lets ``clock_seconds`` pass without a
+    decision is handed to a bot.
+    """
+
+    __tablename__ = "game_tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(40))
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    host_token_hash: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    clock_seconds: Mapped[int | None] = mapped_column(Integer)  # per decision; None: no clock
+    started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    seats: Mapped[list["SeatRow"]] = relationship(
+        order_by="SeatRow.position", cascade="all, delete-orphan", lazy="selectin"
+    )
+
+
+class SeatRow(Base):
+    """A seat: a human (who holds the token) or a bot of some level.
+
+    ``substituted`` marks a human seat handed to a bot mid-game, so the result
+    can say so.
+    """
+
+    __tablename__ = "seats"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(8))
+    level: Mapped[str | None] = mapped_column(String(40))
+    name: Mapped[str | None] = mapped_column(String(40))
+    token_hash: Mapped[str | None] = mapped_column(String(64))
+    substituted: Mapped[bool] = mapped_column(default=False)
+
+
+class ActionRow(Base):
+    """One accepted decision; the primary key refuses a second decision at the same number."""
+
+    __tablename__ = "actions"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,81 @@
+"""Live tables over WebSockets: every change reaches every watcher, each with their own view.
+
+On connecting, a client gets the whole picture at once, so a reconnecting
+browser catches up with no replay of missed messages.  Decisions sent here
+take the same path as ``POST /actions``; a refusal comes back as an
+``error`` message to the sender only.
+"""
+
+import asyncio
+import json
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+
+from vitrine.server.errors import ApiError
+from vitrine.server.live import Subscriber
+from vitrine.server.service import TableService
+
+router = APIRouter()
+POLICY_VIOLATION = 1008
+
+
+async def _send_waiting(websocket: WebSocket, subscriber: Subscriber) -> None:
+    while True:
+        for text in await subscriber.next_messages():
+            await websocket.send_text(text)
+
+
+def _error(status: int, message: str) -> str:
+    return json.dumps({"type": "error", "status": status, "message": message})
+
+
+async def _handle(service: TableService, table_id: str, token: str | None, text: str) -> None:
+    """One client message: ``{"type": "act", "action": "1907", "seq": 12}``."""
+    try:
+        message: Any = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise ApiError(422, f"message is not JSON: {error}") from None
+    if not isinstance(message, dict) or message.get("type") != "act":
+        raise ApiError(422, 'a message must be an object {"type": "act", "action": ...}')
+    unknown = sorted(set(message) - {"type", "action", "seq"})
+    if unknown:
+        raise ApiError(422, f"unknown field(s) in message: {', '.join(unknown)}")
+    action, seq = message.get("action"), message.get("seq")
+    if not isinstance(action, str) or not action:
+        raise ApiError(422, "'action' must be a decision in notation, e.g. \"1907\"")
+    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):
+        raise ApiError(422, "'seq' must be a non-negative integer")
+    if token is None:
+        raise ApiError(403, "spectators cannot act: connect with a seat token")
+    await service.act(table_id, token, action, seq)
+
+
+@router.websocket("/api/tables/{table_id}/ws")
+async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+    service: TableService = websocket.app.state.service
+    try:
+        live = await service.get(table_id)
+        seat = service.seat_of(live, token)
+    except ApiError as error:
+        await websocket.accept()  # then close: a browser sees the reason only on an open socket
+        await websocket.close(code=POLICY_VIOLATION, reason=error.message)
+        return
+    await websocket.accept()
+    subscriber = Subscriber(seat)
+    subscriber.push_state(json.dumps(live.message(seat)))
+    live.subscribers.add(subscriber)
+    sender = asyncio.create_task(_send_waiting(websocket, subscriber))
+    try:
+        while True:
+            text = await websocket.receive_text()
+            try:
+                await _handle(service, table_id, token, text)
+            except ApiError as error:
+                subscriber.push_error(_error(error.status, error.message))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        live.subscribers.discard(subscriber)
+        sender.cancel()
+        service.release(live)

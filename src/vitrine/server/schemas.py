@@ -1,0 +1,112 @@
+"""Request and response bodies of the HTTP API, which also make its OpenAPI document.
+
+Requests refuse unknown fields, so a misspelt field is an error that names it
+rather than an option silently ignored.
+"""
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+CLOCK_LIMIT = 7 * 24 * 3600
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class SeatRequest(Strict):
+    kind: Literal["human", "bot"]
+    name: str | None = Field(default=None, max_length=100)
+    level: str | None = Field(default=None, description="bot difficulty: beginner .. expert")
+
+
+class CreateTableRequest(Strict):
+    game: str = "exhibition"
+    options: dict[str, Any] = Field(default_factory=dict, description="the game's own options")
+    seats: list[SeatRequest] = Field(min_length=1, max_length=16)
+    clock_seconds: int | None = Field(
+        default=None,
+        ge=1,
+        le=CLOCK_LIMIT,
+        description="seconds for each decision before the seat goes to a bot; "
+        "60 plays in real time, 86400 turn-based; none: no clock",
+    )
+
+
+class JoinRequest(Strict):
+    name: str = Field(max_length=100)
+
+
+class ActionRequest(Strict):
+    action: str = Field(min_length=1, max_length=40, description="one decision in notation")
+    seq: int | None = Field(
+        default=None, ge=0, description="the position this answers; refused when stale"
+    )
+
+
+class HandToBotRequest(Strict):
+    level: str = "casual"
+
+
+class SeatInfo(BaseModel):
+    position: int
+    kind: str
+    level: str | None
+    name: str | None
+    joined: bool
+    substituted: bool
+
+
+class TableInfo(BaseModel):
+    id: str
+    game: str
+    status: str
+    options: dict[str, Any]
+    created_at: str
+    clock_seconds: int | None
+    seats: list[SeatInfo]
+    seq: int | None = None
+    current_player: int | None = None
+    deadline: str | None = Field(
+        default=None, description="when the human to act loses the seat to a bot (a clock)"
+    )
+
+
+class SeatLink(BaseModel):
+    position: int
+    token: str
+    link: str
+
+
+class CreatedTable(BaseModel):
+    table: TableInfo
+    host_token: str
+    seats: list[SeatLink]
+
+
+class LogEntry(BaseModel):
+    seat: int
+    action: str
+
+
+class TableState(BaseModel):
+    """A table and what one seat (or a spectator) may see of its game."""
+
+    table: TableInfo
+    you: int | None
+    view: dict[str, Any] | None
+    log: list[LogEntry]
+
+
+class GameInfo(BaseModel):
+    name: str
+    min_players: int
+    max_players: int
+    levels: list[str]
+
+
+class Replay(BaseModel):
+    game: str
+    players: list[str]
+    steps: list[dict[str, Any]]

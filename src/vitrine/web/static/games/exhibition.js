@@ -1,0 +1,361 @@
+// Exhibition: 20th Century in the browser: the market, the halls, the two-step
+// turn (take, see the refill, then place — D-13) and the final scores.
+// Everything drawn comes from the player's view; this file only decides how it looks.
+import { el, translator } from "/static/common.js";
+
+const CONTINENTS = ["OC", "SA", "AF", "AS", "EU", "NA"];
+const SYMBOLS = { OC: "◆", SA: "▲", AF: "●", AS: "■", EU: "★", NA: "✚", white: "✦" };
+
+const t = translator({
+  en: {
+    OC: "Oceania", SA: "South America", AF: "Africa", AS: "Asia", EU: "Europe",
+    NA: "North America", white: "white (any continent)", anyContinent: "any",
+    general: "General", one_era: "One Era", mid_century: "Mid Century",
+    one_continent: "One Continent", years_gap: "Years Gap", spread_the_years: "Spread the Years",
+    links: "Links", one_decade: "One Decade", short_era: "Short Era", antiquity: "Antiquity",
+    unique_decades: "Unique Decades",
+    "rule.general": "Ascending years; every continent different.",
+    "rule.one_era": "Ascending; neighbours at most 10 years apart per spot between them.",
+    "rule.mid_century": "One card; the tiebreak goes to the one closest to 1950.",
+    "rule.one_continent": "Ascending; one continent, not one another player's One Continent holds.",
+    "rule.years_gap": "Ascending, different continents; the widest gap ranks first.",
+    "rule.spread_the_years": "Ascending; neighbours at least 20 years apart per spot; no white card.",
+    "rule.links": "Ascending; neighbours share a continent or lie within 5 years; no white card.",
+    "rule.one_decade": "Ascending; one decade, different continents; no white card.",
+    "rule.short_era": "Ascending; the smallest gap ranks first; no white card.",
+    "rule.antiquity": "Ascending; the oldest right-hand card ranks first; no white card.",
+    "rule.unique_decades": "Ascending; a decade no Unique Decades showcase holds yet; no white card.",
+    depot: "Depot", secretDecade: "Your secret decade: the {decade}s",
+    hallCount: " {placed}/{spots} cards, {depot} in the depot",
+    secretOption: "Secret Decade", variations: "Options: Secret Decade, variation showcases",
+    market: "Continents", stock: "{n} cards in the stock", vehicle: "vehicle of {names}",
+    yourTurnTake: "Your turn: take a card from the highlighted ones.",
+    yourTurnPlace: "You took {card}. The refill is on the table; choose a spot.",
+    chooseDestination: "{card} is white: send your vehicle to",
+    confirm: "Place here", undo: "Undo", endExhibition: "End my exhibition (discard {card})",
+    toDepot: "Put {card} in the depot",
+    waitingFor: "{name} is to play.", final: "final", you: "you", round: "Round {n}",
+    took: "took {card}", tookTo: "took {card} and sent the vehicle to {continent}",
+    placed: "placed it at {spot} ({showcase})", depotted: "put it in the depot",
+    ended: "ended their exhibition",
+    all_continents: "All 6 continents", continent_focus: "Continent focus", decades: "Decades",
+    chain: "Chain of years", secret_decade: "Secret decade", empty_spots: "Empty spots",
+    mid_century_score: "Mid century",
+    total: "Total", rank: "Rank", tiebreak: "Tiebreak: years from 1950", scoresTitle: "Final scores",
+    chart: "Where the points came from", category: "Category", shortcuts: "Keys: Enter places, Escape undoes.",
+  },
+  fr: {
+    OC: "Océanie", SA: "Amérique du Sud", AF: "Afrique", AS: "Asie", EU: "Europe",
+    NA: "Amérique du Nord", white: "blanche (tout continent)", anyContinent: "tous",
+    general: "Générale", one_era: "Une seule ère", mid_century: "Mi-siècle",
+    one_continent: "Un seul continent", years_gap: "Écart d'années",
+    spread_the_years: "Écarts étendus", links: "Liens", one_decade: "Une décennie",
+    short_era: "Courte ère", antiquity: "Antiquité", unique_decades: "Décennies uniques",
+    "rule.general": "Années croissantes ; continents tous différents.",
+    "rule.one_era": "Croissant ; voisins à 10 ans au plus par case qui les sépare.",
+    "rule.mid_century": "Une carte ; le départage va à la plus proche de 1950.",
+    "rule.one_continent": "Croissant ; un seul continent, qu'aucun autre Un seul continent n'a.",
+    "rule.years_gap": "Croissant, continents différents ; le plus grand écart est premier.",
+    "rule.spread_the_years": "Croissant ; voisins à 20 ans au moins par case ; pas de carte blanche.",
+    "rule.links": "Croissant ; voisins du même continent ou à 5 ans au plus ; pas de carte blanche.",
+    "rule.one_decade": "Croissant ; une décennie, continents différents ; pas de carte blanche.",
+    "rule.short_era": "Croissant ; le plus petit écart est premier ; pas de carte blanche.",
+    "rule.antiquity": "Croissant ; la carte de droite la plus ancienne est première ; pas de carte blanche.",
+    "rule.unique_decades": "Croissant ; une décennie absente des autres vitrines Décennies uniques ; pas de carte blanche.",
+    depot: "Dépôt", secretDecade: "Votre décennie secrète : les années {decade}",
+    hallCount: " {placed}/{spots} cartes, {depot} au dépôt",
+    secretOption: "Décennie secrète", variations: "Options : décennie secrète, vitrines de variation",
+    market: "Continents", stock: "{n} cartes dans la pioche", vehicle: "véhicule de {names}",
+    yourTurnTake: "À vous : prenez une des cartes en surbrillance.",
+    yourTurnPlace: "Vous avez pris {card}. La carte de remplacement est posée ; choisissez un emplacement.",
+    chooseDestination: "{card} est blanche : envoyez votre véhicule en",
+    confirm: "Placer ici", undo: "Annuler", endExhibition: "Terminer mon exposition (défausser {card})",
+    toDepot: "Mettre {card} au dépôt",
+    waitingFor: "À {name} de jouer.", final: "terminée", you: "vous", round: "Manche {n}",
+    took: "prend {card}", tookTo: "prend {card} et envoie le véhicule en {continent}",
+    placed: "la place en {spot} ({showcase})", depotted: "la met au dépôt",
+    ended: "termine son exposition",
+    all_continents: "6 continents", continent_focus: "Continent dominant", decades: "Décennies",
+    chain: "Suite d'années", secret_decade: "Décennie secrète", empty_spots: "Emplacements vides",
+    mid_century_score: "Mi-siècle",
+    total: "Total", rank: "Rang", tiebreak: "Départage : années d'écart à 1950",
+    scoresTitle: "Scores finaux", chart: "D'où viennent les points", category: "Catégorie",
+    shortcuts: "Touches : Entrée place, Échap annule.",
+  },
+});
+
+const cards = new Map();
+let layout = null;
+const data = (file) => fetch(`/api/games/exhibition/data/${file}`).then((r) => r.json());
+// The cards (continent, subject) and the hall (variation showcases): public, printed data.
+export const ready = Promise.all([
+  data("cards.json").then((table) => { for (const card of table.cards) cards.set(card.card, card); }),
+  data("hall.json").then((hall) => { layout = hall; }),
+]);
+
+const continentOf = (label) => cards.get(label)?.continent ?? "white";
+
+function cardFace(label, extra = {}) {
+  const continent = continentOf(label);
+  const info = cards.get(label);
+  return [
+    el("span", { class: "year" }, label === "EIN" ? "Einstein" : label),
+    el("span", { class: "code", title: t(continent) },
+      `${SYMBOLS[continent]} ${continent === "white" ? t("anyContinent") : continent}`),
+    info && !extra.compact ? el("span", { class: "subject" }, info.subject) : null,
+  ];
+}
+
+function cardTitle(label) {
+  const info = cards.get(label);
+  return `${label} — ${t(continentOf(label))}${info ? ` — ${info.subject}` : ""}`;
+}
+
+// A card shown, or a button when taking it is a legal decision.
+function card(label, action, onTake, first) {
+  const continent = continentOf(label);
+  const attributes = { class: `card c-${continent}`, title: cardTitle(label) };
+  if (!action) return el("div", attributes, cardFace(label));
+  return el("button", {
+    ...attributes, type: "button", class: `${attributes.class} legal`, "data-action": action,
+    "data-focus": first && !pick.white, onclick: () => onTake(label),
+  }, cardFace(label));
+}
+
+export function optionsForm() {
+  const secret = el("input", { type: "checkbox", id: "opt-secret_decade" });
+  const boxes = (layout?.variations ?? []).map((variation) => el("input", {
+    type: "checkbox", id: `opt-${variation.key}`, value: variation.key,
+  }));
+  const element = el("fieldset", { class: "row" },
+    el("legend", {}, t("variations")),
+    el("label", {}, secret, t("secretOption")),
+    ...boxes.map((box) => el("label", { title: t(`rule.${box.value}`) }, box, t(box.value))));
+  return {
+    element,
+    read: () => ({
+      secret_decade: secret.checked,
+      variations: boxes.filter((box) => box.checked).map((box) => box.value),
+    }),
+  };
+}
+
+// On a phone the other players' halls start folded; a hall folded or opened by
+// hand stays so across redraws.
+const NARROW = window.matchMedia("(max-width: 800px)");
+const unfolded = new Map();
+
+// The placement step's own state: a chosen white card, a tentative spot.  It
+// lives only until the position changes, so a misclick is undone here, before
+// anything is sent; a take is never undone (the refill is already public).
+let pick = { key: null, white: null, spot: null };
+
+function stepKey(view) {
+  return `${view.turns.length}:${view.phase}:${view.current_player}:${view.pending}`;
+}
+
+function market(view, ctx, legal) {
+  const takes = new Map();
+  for (const action of legal) {
+    if (view.phase === "take") takes.set(action.split("@")[0], action);
+  }
+  const onTake = (label) => {
+    const options = legal.filter((a) => a.split("@")[0] === label);
+    if (options.length === 1 && !options[0].includes("@")) ctx.act(options[0]);
+    else { pick.white = label; ctx.redraw(); }
+  };
+  return el("section", { class: "market panel", "aria-label": t("market") },
+    el("h2", {}, t("market"), el("span", { class: "muted" }, ` — ${t("stock", { n: view.stock_count })}`)),
+    el("div", { class: "continents" },
+      ...CONTINENTS.map((code) => {
+        const here = view.players.filter((_, seat) => view.vehicles[seat] === code);
+        return el("div", { class: `continent c-${code}` },
+          el("h3", {}, `${SYMBOLS[code]} ${code} `, el("span", { class: "cname" }, t(code))),
+          here.length ? el("div", { class: "vehicles" }, t("vehicle", { names: here.join(", ") })) : null,
+          ...view.market[code].map((label) => card(label, takes.get(label), onTake,
+            takes.get(label) === takes.values().next().value)));
+      })),
+    pick.white ? el("div", { class: "row destination", role: "group" },
+      t("chooseDestination", { card: pick.white }),
+      ...legal.filter((a) => a.startsWith(`${pick.white}@`)).map((action, index) => el("button", {
+        type: "button", class: `dest c-${action.split("@")[1]}`, "data-action": action,
+        "data-focus": index === 0,
+        onclick: () => ctx.act(action),
+      }, `${SYMBOLS[action.split("@")[1]]} ${t(action.split("@")[1])}`)),
+      el("button", { type: "button", onclick: () => { pick.white = null; ctx.redraw(); } }, t("undo")))
+      : null);
+}
+
+function hall(view, seat, ctx, targets) {
+  const mine = seat === ctx.you;
+  const spots = view.halls[seat];
+  const choose = (spot) => { pick.spot = spot; ctx.redraw(); };
+  const firstTarget = [...targets][0];
+  const spotCell = (name) => {
+    const label = spots[name];
+    const legal = mine && targets.has(name);
+    const chosen = mine && pick.spot === name;
+    if (label) {
+      return el("div", { class: `spot filled card c-${continentOf(label)}`, title: cardTitle(label) },
+        el("span", { class: "spot-name" }, name), cardFace(label, { compact: true }));
+    }
+    if (chosen) {
+      return el("div", { class: `spot chosen card c-${continentOf(view.pending)}` },
+        el("span", { class: "spot-name" }, name), cardFace(view.pending, { compact: true }));
+    }
+    if (legal) {
+      return el("button", {
+        type: "button", class: "spot legal", "data-action": name, "aria-label": name,
+        "data-focus": name === firstTarget && !pick.spot, onclick: () => choose(name),
+      }, el("span", { class: "spot-name" }, name));
+    }
+    return el("div", { class: "spot empty" }, el("span", { class: "spot-name" }, name));
+  };
+  const depot = view.depots[seat];
+  const placed = Object.values(spots).filter((label) => label).length;
+  const open = unfolded.get(seat) ?? (mine || !NARROW.matches);
+  return el("section", {
+    class: `hall panel${view.current_player === seat ? " acting" : ""}`,
+    "aria-label": view.players[seat],
+  },
+  el("details", { open, ontoggle: (e) => unfolded.set(seat, e.target.open) },
+    el("summary", {}, el("h3", {}, view.players[seat],
+      mine ? el("span", { class: "badge" }, t("you")) : null,
+      view.final[seat] ? el("span", { class: "badge" }, t("final")) : null,
+      el("span", { class: "muted count" }, t("hallCount", {
+        placed, spots: Object.keys(spots).length, depot: depot.length,
+      })))),
+  el("div", { class: "showcases" },
+    ...view.showcases.map((showcase) => el("div", { class: `showcase s-${showcase.key}` },
+      el("div", { class: "showcase-name", title: t(`rule.${showcase.key}`) }, t(showcase.key)),
+      el("div", { class: "rule" }, t(`rule.${showcase.key}`)),
+      el("div", { class: "spots" }, ...showcase.spots.map(spotCell)))),
+    el("div", { class: "showcase s-depot" },
+      el("div", { class: "showcase-name" }, t("depot")),
+      el("div", { class: "spots" },
+        ...Array.from({ length: view.depot_size }, (_, i) => depot[i]
+          ? el("div", { class: `spot filled card c-${continentOf(depot[i])}` },
+            cardFace(depot[i], { compact: true }))
+          : el("div", { class: "spot empty" }, "D")))))));
+}
+
+function prompt(view, ctx, legal) {
+  if (view.current_player === null) return null;
+  if (view.current_player !== ctx.you) {
+    return el("p", { class: "prompt", role: "status" },
+      t("waitingFor", { name: view.players[view.current_player] }));
+  }
+  if (view.phase === "take") return el("p", { class: "prompt", role: "status" }, t("yourTurnTake"));
+  const card = view.pending.split("@")[0];
+  return el("div", { class: "prompt", role: "status" },
+    el("p", {}, t("yourTurnPlace", { card })),
+    el("div", { class: "row" },
+      el("div", { class: `card c-${continentOf(card)} pending`, title: cardTitle(card) }, cardFace(card)),
+      pick.spot ? [
+        el("button", {
+          type: "button", id: "confirm", "data-focus": true, onclick: () => ctx.act(pick.spot),
+        },
+          `${t("confirm")} (${pick.spot})`),
+        el("button", { type: "button", id: "undo", onclick: () => { pick.spot = null; ctx.redraw(); } },
+          t("undo")),
+      ] : null,
+      legal.includes("D") && !pick.spot ? el("button", {
+        type: "button", "data-action": "D", onclick: () => ctx.act("D"),
+      }, t("toDepot", { card })) : null,
+      legal.includes("X") && !pick.spot ? el("button", {
+        type: "button", "data-action": "X", onclick: () => ctx.act("X"),
+      }, t("endExhibition", { card })) : null),
+    el("p", { class: "muted" }, t("shortcuts")));
+}
+
+// Enter confirms the tentative spot, Escape undoes it (or a white card's pick).
+export function onKey(event, ctx) {
+  if (event.target instanceof HTMLInputElement) return;
+  if (event.key === "Enter" && pick.spot) { event.preventDefault(); ctx.act(pick.spot); }
+  if (event.key === "Escape" && (pick.spot || pick.white)) {
+    pick.spot = null; pick.white = null; ctx.redraw();
+  }
+}
+
+export async function renderGame(view, ctx) {
+  await ready;
+  if (pick.key !== stepKey(view)) pick = { key: stepKey(view), white: null, spot: null };
+  const legal = ctx.you !== null && view.current_player === ctx.you ? view.legal_actions ?? [] : [];
+  const targets = new Set(view.phase === "place" ? legal.filter((a) => a !== "D" && a !== "X") : []);
+  const order = ctx.you === null ? view.players.map((_, i) => i)
+    : [ctx.you, ...view.players.map((_, i) => i).filter((i) => i !== ctx.you)];
+  const secret = ctx.you !== null ? view.secret_decades[ctx.you] : null;
+  return el("div", { class: "exhibition" },
+    el("p", { class: "muted" }, t("round", { n: view.round })),
+    secret ? el("p", { class: "secret" }, t("secretDecade", { decade: secret })) : null,
+    prompt(view, ctx, legal),
+    market(view, ctx, legal),
+    el("div", { class: "halls" }, ...order.map((seat) => hall(view, seat, ctx, targets))),
+    view.scores ? renderScores(view) : null);
+}
+
+// One decision in words: a take ("1907", "1945@EU") or a placement ("G3", "D", "X").
+export function describe(action, view) {
+  const [cardText, destination] = action.split("@");
+  if (cards.has(cardText) || cardText === "EIN") {
+    return destination ? t("tookTo", { card: cardTitle(cardText), continent: t(destination) })
+      : t("took", { card: cardTitle(cardText) });
+  }
+  if (action === "D") return t("depotted");
+  if (action === "X") return t("ended");
+  const showcase = view.showcases.find((s) => s.spots.includes(action));
+  return t("placed", { spot: action, showcase: showcase ? t(showcase.key) : "?" });
+}
+
+function renderScores(view) {
+  const scores = view.scores;
+  const categories = Object.keys(scores[0].categories);
+  const name = (key) => (key === "mid_century" ? t("mid_century_score") : t(key));
+  return el("section", { class: "panel final-scores" },
+    el("h2", {}, t("scoresTitle")),
+    el("div", { class: "table-scroll" }, el("table", { class: "scores" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("category")),
+        ...scores.map((s) => el("th", { scope: "col" }, s.name)))),
+      el("tbody", {},
+        ...categories.map((key) => el("tr", {}, el("th", { scope: "row" }, name(key)),
+          ...scores.map((s) => el("td", {}, s.categories[key])))),
+        el("tr", { class: "total" }, el("th", { scope: "row" }, t("total")),
+          ...scores.map((s) => el("td", {}, el("strong", {}, s.total)))),
+        el("tr", {}, el("th", { scope: "row" }, t("tiebreak")),
+          ...scores.map((s) => el("td", {}, s.tiebreak_distance ?? "—"))),
+        el("tr", {}, el("th", { scope: "row" }, t("rank")),
+          ...scores.map((s) => el("td", {}, s.rank)))))),
+    el("h3", {}, t("chart")),
+    pointsChart(scores, categories, name));
+}
+
+// Where each player's points came from: the positive categories stacked, the
+// penalties beside them.  Colours come with a legend and every segment has
+// its category and points as a tooltip, so colour is never the only clue.
+const PALETTE = ["#0072b2", "#e69f00", "#009e73", "#cc79a7", "#56b4e9", "#d55e00", "#f0e442",
+  "#000000", "#999999"];
+
+function pointsChart(scores, categories, name) {
+  const gains = categories.filter((key) => scores.some((s) => s.categories[key] > 0));
+  const widest = Math.max(1, ...scores.map((s) =>
+    gains.reduce((sum, key) => sum + Math.max(0, s.categories[key]), 0)));
+  const colour = (key) => PALETTE[gains.indexOf(key) % PALETTE.length];
+  return el("figure", { class: "chart" },
+    el("div", { class: "bars", role: "img", "aria-label": t("chart") },
+      ...[...scores].sort((a, b) => a.rank - b.rank).flatMap((s) => {
+        const penalty = categories.reduce((sum, key) => sum + Math.min(0, s.categories[key]), 0);
+        return [
+          el("span", {}, `${s.rank}. ${s.name}`),
+          el("div", { class: "row" },
+            el("div", { class: "track" }, ...gains.filter((key) => s.categories[key] > 0)
+              .map((key) => el("div", {
+                class: "segment", title: `${name(key)}: ${s.categories[key]}`,
+                style: `width: ${(100 * s.categories[key]) / widest}%; background: ${colour(key)}`,
+              }))),
+            el("span", { class: "penalty" }, penalty ? `${penalty}` : ""),
+            el("strong", {}, `= ${s.total}`)),
+        ];
+      })),
+    el("figcaption", { class: "legend" }, ...gains.map((key) => el("span", {},
+      el("span", { class: "swatch", style: `background: ${colour(key)}` }), name(key)))));
+}

@@ -1,0 +1,91 @@
+"""Fixtures for the server tests: databases (SQLite and a real PostgreSQL) and clients.
+
+PostgreSQL tests get a fresh database each, created through the admin URL in
+``VITRINE_TEST_POSTGRES_URL`` (``.ci/run`` starts a server and sets it).  In CI
+a missing server is a failure, not a skip: the persistence tests must run on
+both databases there.
+"""
+
+import os
+import secrets
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from fastapi.testclient import TestClient
+
+from vitrine.server.app import create_app
+
+POSTGRES_VARIABLE = "VITRINE_TEST_POSTGRES_URL"
+
+
+def _postgres_admin_url() -> str:
+    url = os.environ.get(POSTGRES_VARIABLE)
+    if url:
+        return url
+    if os.environ.get("CI"):
+        pytest.fail(f"CI must run the PostgreSQL tests: set {POSTGRES_VARIABLE} (.ci/run does)")
+    pytest.skip(f"no PostgreSQL server: set {POSTGRES_VARIABLE} to an admin URL to run these")
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    admin = _postgres_admin_url()
+    name = f"vitrine_test_{secrets.token_hex(6)}"
+    with psycopg.connect(admin, autocommit=True) as connection:
+        connection.execute(f'CREATE DATABASE "{name}"')
+    base, _, _ = admin.rpartition("/")
+    try:
+        yield f"{base}/{name}"
+    finally:
+        with psycopg.connect(admin, autocommit=True) as connection:
+            connection.execute(f'DROP DATABASE "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'vitrine.sqlite3'}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest) -> str:
+    """Both databases, for the tests that are about persistence."""
+    name = "sqlite_url" if request.param == "sqlite" else "postgres_url"
+    url: str = request.getfixturevalue(name)
+    return url
+
+
+class Api:
+    """A thin test client for the HTTP API, with the tokens it was given."""
+
+    def __init__(self, client: TestClient) -> None:
+        self.client = client
+
+    def create(
+        self, seats: list[dict[str, Any]], options: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        response = self.client.post("/api/tables", json={"seats": seats, "options": options or {}})
+        assert response.status_code == 201, response.text
+        created: dict[str, Any] = response.json()
+        return created
+
+    def post(self, path: str, token: str | None, body: dict[str, Any] | None = None) -> Any:
+        headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+        return self.client.post(path, json=body, headers=headers)
+
+    def get(self, path: str, token: str | None = None) -> Any:
+        headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+        return self.client.get(path, headers=headers)
+
+
+@pytest.fixture
+def client(sqlite_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(sqlite_url, bot_delay=0)) as test_client:
+        yield test_client
+
+
+@pytest.fixture
+def api(client: TestClient) -> Api:
+    return Api(client)

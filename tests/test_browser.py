@@ -1,0 +1,254 @@
+"""Two people and a bot play a whole game in headless Chromium, one reloading mid-game.
+
+Chromium is Debian's (``/usr/bin/chromium``, which ``.ci/run`` installs),
+driven by Playwright.  Screenshots go to ``build/screenshots/`` for people to
+look at.
+"""
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from server_process import Served
+
+pytestmark = pytest.mark.timeout(300)  # a hang fails the test instead of stalling CI
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
+ACTIONS = (
+    "button.card.legal, button.dest, button.spot.legal, "
+    'button[data-action="D"], button[data-action="X"]'
+)
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=FLAGS
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def served(sqlite_url: str) -> Iterator[Served]:
+    server = Served(sqlite_url, bot_delay=0.05)
+    yield server
+    server.stop()
+
+
+def seq(page: Page) -> str:
+    return page.locator("main").get_attribute("data-seq") or ""
+
+
+def act_once(page: Page, undo_first: bool, shot: Path | None = None) -> bool:
+    """Make this page's next decision if it has one; True when it did.
+
+    A take is one click (plus the destination for a white card).  A placement
+    is a click on a highlighted spot and Enter; ``undo_first`` first picks a
+    spot and undoes it with Escape, as a player fixing a misclick would.
+    """
+    if page.locator(ACTIONS).count() == 0:
+        return False
+    before = seq(page)
+    spot = page.locator("button.spot.legal")
+    if spot.count():
+        if undo_first:
+            spot.last.click()
+            page.locator(".spot.chosen").wait_for()
+            page.keyboard.press("Escape")
+            page.locator(".spot.chosen").wait_for(state="detached")
+        spot.first.click()
+        page.locator("#confirm").wait_for()
+        if shot is not None:
+            page.screenshot(path=shot, full_page=True)
+        page.keyboard.press("Enter")
+    else:
+        page.locator(ACTIONS).first.click()
+        page.wait_for_function(  # a white card asks for its destination first
+            "before => document.querySelector('main')?.dataset.seq !== before"
+            " || document.querySelector('button.dest')",
+            arg=before,
+        )
+        destination = page.locator("button.dest")
+        if destination.count():
+            destination.first.click()
+    page.wait_for_function(
+        "before => document.querySelector('main')?.dataset.seq !== before", arg=before
+    )
+    return True
+
+
+def test_two_browsers_and_a_bot_play_a_whole_game(browser: Browser, served: Served) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    ana = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    ana.goto(served.url)
+    ana.fill("#seat-0-name", "Ana")
+    ana.select_option("#seat-1-kind", "human")
+    ana.select_option("#seat-2-level", "beginner")
+    ana.check("#opt-secret_decade")
+    ana.screenshot(path=SHOTS / "1-lobby.png", full_page=True)
+    ana.click("#create")
+    ana.wait_for_url("**/table/**")
+    invite = ana.locator('.invite[data-seat="1"]').inner_text()
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    bo = phone.new_page()
+    bo.goto(invite)
+    bo.fill("#join-name", "Bo")
+    bo.click("#join")
+    ana.locator("#start:not([disabled])").wait_for()
+    ana.screenshot(path=SHOTS / "2-waiting-room.png", full_page=True)
+    ana.click("#start")
+    ana.locator("main[data-status=playing]").wait_for()
+
+    decisions = {"Ana": 0, "Bo": 0}
+    reloaded = False
+    deadline = time.monotonic() + 300
+    while ana.locator("main[data-status=over]").count() == 0:
+        assert time.monotonic() < deadline, "the game did not finish in 5 minutes"
+        for name, page in (("Ana", ana), ("Bo", bo)):
+            shot = SHOTS / "4-placing.png" if (name, decisions[name]) == ("Ana", 9) else None
+            if act_once(page, undo_first=decisions[name] == 3, shot=shot):
+                decisions[name] += 1
+        if decisions["Bo"] == 6 and not reloaded:
+            bo.screenshot(path=SHOTS / "3-phone-mid-game.png", full_page=True)
+            bo.reload()
+            bo.locator("main[data-status=playing]").wait_for()
+            assert "Bo" in bo.locator(".hall").first.inner_text()
+            reloaded = True
+        time.sleep(0.02)
+    bo.locator("main[data-status=over]").wait_for()
+    for page, final in ((ana, "5-final-scores.png"), (bo, "6-phone-final-scores.png")):
+        page.locator(".final-scores").wait_for()
+        page.locator(".final-scores").screenshot(path=SHOTS / final)
+        assert page.locator(".final-scores tr").count() >= 10
+        assert page.locator("#error").inner_text() == ""
+    assert reloaded and min(decisions.values()) > 20
+    table_id = ana.url.rsplit("/", 1)[-1]
+    record = served.call("GET", f"/api/tables/{table_id}/record")
+    assert ana.locator("#log li").count() == 2 * len(record["turns"])
+    assert record["players"][:2] == ["Ana", "Bo"]
+
+
+SIGNATURE_JS = (
+    "[document.querySelector('main')?.dataset.seq,"
+    " document.querySelectorAll('#confirm, .dest, .spot.chosen').length].join('|')"
+)
+
+
+def signature(page: Page) -> str:
+    """What changes when a key did something: the position, or the step's own state."""
+    value: str = page.evaluate("() => " + SIGNATURE_JS)
+    return value
+
+
+def test_a_solo_game_played_with_the_keyboard_alone(browser: Browser, served: Served) -> None:
+    created = served.call("POST", "/api/tables", body={"seats": [{"kind": "human", "name": "Kim"}]})
+    table_id = created["table"]["id"]
+    served.call("POST", f"/api/tables/{table_id}/start", created["host_token"])
+    page = browser.new_page()
+    page.goto(served.url + created["seats"][0]["link"])
+    page.locator("main[data-status=playing]").wait_for()
+    presses = 0
+    while page.locator("main[data-status=over]").count() == 0:
+        assert presses < 400, "the keyboard did not finish the game"
+        before = signature(page)
+        page.keyboard.press("Enter")
+        presses += 1
+        page.wait_for_function("before => " + SIGNATURE_JS + " !== before", arg=before)
+    assert page.locator("#error").inner_text() == ""
+    page.locator(".final-scores").wait_for()
+    record = served.call("GET", f"/api/tables/{table_id}/record")
+    assert len(record["turns"]) * 2 <= presses
+
+
+def test_a_spectator_watches_bots_then_replays_and_uploads_the_record(
+    browser: Browser, served: Served, tmp_path: Path
+) -> None:
+    bots = [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "casual"}]
+    created = served.call("POST", "/api/tables", body={"seats": bots})
+    table_id = created["table"]["id"]
+    page = browser.new_page(locale="fr-FR")
+    page.goto(f"{served.url}/table/{table_id}")
+    page.locator("main[data-status=open]").wait_for()
+    served.call("POST", f"/api/tables/{table_id}/start", created["host_token"])
+    page.locator("main[data-status=over]").wait_for(timeout=60_000)
+    assert "Vous regardez." in page.inner_text("main")
+    assert page.locator(ACTIONS).count() == 0
+    page.click("text=Revoir coup par coup")
+    step = page.locator("#step")
+    step.wait_for()
+    last = step.inner_text()
+    page.keyboard.press("ArrowLeft")
+    assert step.inner_text() != last
+    page.screenshot(path=SHOTS / "7-replay-fr.png", full_page=True)
+    record = served.call("GET", f"/api/tables/{table_id}/record")
+    saved = tmp_path / "record.json"
+    saved.write_text(json.dumps(record))
+    page.goto(f"{served.url}/replay")
+    page.set_input_files("#record-file", saved)
+    step.wait_for()
+    turns = len(record["turns"])
+    assert step.inner_text() == f"Tour {turns} sur {turns}"
+    page.click("#previous")
+    assert step.inner_text() == f"Tour {turns - 1} sur {turns}"
+
+
+def test_an_unknown_table_or_a_forged_link_says_so(browser: Browser, served: Served) -> None:
+    page = browser.new_page()
+    page.goto(f"{served.url}/table/nope")
+    page.locator("#error:has-text('does not exist')").wait_for()
+    created = served.call("POST", "/api/tables", body={"seats": [{"kind": "human"}]})
+    page.goto(f"{served.url}/table/{created['table']['id']}#seat=forged")
+    page.locator("#error:has-text('holds no seat')").wait_for()
+
+
+def test_a_player_who_leaves_is_replaced_by_a_bot(browser: Browser, served: Served) -> None:
+    seats = [{"kind": "human", "name": "Kim"}, {"kind": "bot", "level": "beginner"}]
+    created = served.call("POST", "/api/tables", body={"seats": seats})
+    served.call("POST", f"/api/tables/{created['table']['id']}/start", created["host_token"])
+    page = browser.new_page()
+    page.on("dialog", lambda dialog: dialog.accept())
+    page.goto(served.url + created["seats"][0]["link"])
+    page.click("#leave")
+    page.locator("main[data-status=over]").wait_for(timeout=60_000)
+    assert page.inner_text("#finished-by-bot") == "Finished by a bot: Kim"
+
+
+def test_the_page_catches_up_after_the_server_is_killed_and_restarted(
+    browser: Browser, sqlite_url: str
+) -> None:
+    served = Served(sqlite_url, bot_delay=0.05)
+    try:
+        seats = [{"kind": "human", "name": "Kim"}, {"kind": "bot", "level": "beginner"}]
+        created = served.call("POST", "/api/tables", body={"seats": seats})
+        served.call("POST", f"/api/tables/{created['table']['id']}/start", created["host_token"])
+        page = browser.new_page()
+        page.goto(served.url + created["seats"][0]["link"])
+        page.locator("main[data-status=playing]").wait_for()
+        assert act_once(page, undo_first=False)  # the take
+        before = seq(page)
+        served.kill()
+        served.stop()
+        page.locator("text=Reconnecting…").wait_for()
+        served = Served(sqlite_url, bot_delay=0.05, port=served.port)
+        page.locator("text=Reconnecting…").wait_for(state="detached")
+        assert seq(page) == before
+        assert act_once(page, undo_first=False)  # the placement, on the restarted server
+        assert int(seq(page)) > int(before)
+    finally:
+        served.stop()
