@@ -6,7 +6,12 @@ for one core of the machine that runs it.
 
     .venv/bin/python bench/bots.py speed
     .venv/bin/python bench/bots.py strength --games 200 [--workers 2] [--table four]
-    .venv/bin/python bench/bots.py solo --deals 1000 --search-deals 200
+    .venv/bin/python bench/bots.py solo --deals 1000 --search-deals 200 [--workers 2]
+
+The solo part plays the fast bots (random, greedy) over ``--deals`` deals and
+the search bots (ismcts:2000, pimc:16) over ``--search-deals``, each deal
+also solved clairvoyantly; runs split over machines are joined with
+``vitrine solo-results``.
 """
 
 import argparse
@@ -18,12 +23,19 @@ import tempfile
 import time
 from pathlib import Path
 
+from rich.console import Console
+
 from vitrine.bots import Budget, IsmctsBot
+from vitrine.cli.solo import print_tables
 from vitrine.games.exhibition import ExhibitionGame, ExhibitionState
+from vitrine.games.exhibition.challenge import run_challenge
+from vitrine.games.exhibition.solver import DEFAULT_BEAM
 from vitrine.tournament import make_schedule, run_tournament, summarize
 
 GAME = ExhibitionGame()
 SEARCH = "ismcts:2000"
+SOLO_FAST = ["random", "greedy"]
+SOLO_SEARCH = [SEARCH, "pimc:16"]
 
 
 def midgame(players: int, seed: int = 11) -> ExhibitionState:
@@ -41,14 +53,17 @@ def rate(work: int, seconds: float) -> str:
 
 def speed(args: argparse.Namespace) -> None:
     print(f"Speed, one core, Python {platform.python_version()} ({platform.machine()})")
-    print(f"{'players':>7} {'ismcts it/s':>12} {'C rollouts/s':>13} {'Py playouts/s':>14}")
+    header = f"{'players':>7} {'ismcts it/s':>12} {'ismcts+ it/s':>13}"
+    print(f"{header} {'C rollouts/s':>13} {'Py playouts/s':>14}")
     for players in (2, 4):
         state = midgame(players)
         seat = state.current
-        bot = IsmctsBot(Budget(iterations=args.iterations))
-        start = time.perf_counter()
-        bot.choose(GAME, state.view(seat), random.Random(1))
-        search = rate(bot.last_iterations, time.perf_counter() - start)
+        searches = []
+        for enhanced in (False, True):
+            bot = IsmctsBot(Budget(iterations=args.iterations), enhanced=enhanced)
+            start = time.perf_counter()
+            bot.choose(GAME, state.view(seat), random.Random(1))
+            searches.append(rate(bot.last_iterations, time.perf_counter() - start))
         rng = random.Random(2)
         samples = [state.copy() for _ in range(2000)]
         for sample in samples:
@@ -62,7 +77,7 @@ def speed(args: argparse.Namespace) -> None:
             sample.playout(rng)
             sample.returns()
         python = rate(300, time.perf_counter() - start)
-        print(f"{players:>7} {search:>12} {compiled:>13} {python:>14}")
+        print(f"{players:>7} {searches[0]:>12} {searches[1]:>13} {compiled:>13} {python:>14}")
 
 
 def table(lineup: list[str], players: int, args: argparse.Namespace) -> None:
@@ -97,14 +112,26 @@ def strength(args: argparse.Namespace) -> None:
         table(lineup, players, args)
 
 
+def solo(args: argparse.Namespace) -> None:
+    console = Console(highlight=False)
+    for specs, deals in ((SOLO_FAST, args.deals), (SOLO_SEARCH, args.search_deals)):
+        seeds = range(args.seed, args.seed + deals)
+        console.print(f"\nSolo: {', '.join(specs)} on {deals} deals from seed {args.seed}")
+        progress = Console(stderr=True)
+        outcomes = run_challenge(seeds, specs, DEFAULT_BEAM, args.workers, None, progress)
+        print_tables(console, outcomes, specs)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawTextHelpFormatter
     )
-    parser.add_argument("part", choices=["speed", "strength"])
+    parser.add_argument("part", choices=["speed", "strength", "solo"])
     parser.add_argument("--iterations", type=int, default=20_000, help="ISMCTS probe budget")
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, help="the first deal [default: 1; solo: 0]")
+    parser.add_argument("--deals", type=int, default=1000, help="solo deals of the fast bots")
+    parser.add_argument("--search-deals", type=int, default=200, help="solo deals, search bots")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
         "--table",
@@ -114,7 +141,9 @@ def main() -> None:
         help="only these strength tables (default: all)",
     )
     args = parser.parse_args()
-    {"speed": speed, "strength": strength}[args.part](args)
+    if args.seed is None:  # the first deal `vitrine tournament` / `vitrine solo` play
+        args.seed = 0 if args.part == "solo" else 1
+    {"speed": speed, "strength": strength, "solo": solo}[args.part](args)
     sys.stdout.flush()
 
 
