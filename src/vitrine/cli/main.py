@@ -19,6 +19,7 @@ from vitrine.cli.options import game_option, options_for, split_list, variant_op
 from vitrine.cli.play import PlaySession, Seat
 from vitrine.cli.records import load_record, save_record
 from vitrine.cli.render import make_console, renderer_for, say
+from vitrine.cli.report import report
 from vitrine.cli.simulate import simulate
 from vitrine.cli.solo import solo
 from vitrine.cli.tournament import tournament
@@ -196,3 +197,4 @@ def perft_command(
 main.add_command(tournament)
 main.add_command(solo)
 main.add_command(simulate)
+main.add_command(report)

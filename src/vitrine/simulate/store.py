@@ -80,10 +80,7 @@ def open_run(out: Path, settings: Settings) -> set[int]:
     with other settings (naming each that differs)."""
     manifest = out / MANIFEST
     if manifest.exists():
-        try:
-            saved = Settings.from_json(json.loads(manifest.read_text(encoding="utf-8")))
-        except (ValueError, KeyError, TypeError) as error:
-            raise VitrineError(f"{manifest} is not a simulation's settings: {error}") from None
+        saved = load_settings(out)
         differ = [
             f"{name} {theirs!r} (asked: {ours!r})"
             for name, theirs in saved.to_json().items()
@@ -99,6 +96,16 @@ def open_run(out: Path, settings: Settings) -> set[int]:
     temporary.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
     os.replace(temporary, manifest)
     return set()
+
+
+def load_settings(out: Path) -> Settings:
+    manifest = out / MANIFEST
+    try:
+        return Settings.from_json(json.loads(manifest.read_text(encoding="utf-8")))
+    except OSError as error:
+        raise VitrineError(f"{out} holds no simulation ({MANIFEST}): {error.strerror}") from None
+    except (ValueError, KeyError, TypeError) as error:
+        raise VitrineError(f"{manifest} is not a simulation's settings: {error}") from None
 
 
 def parts(out: Path) -> list[Path]:
