@@ -13,6 +13,7 @@ LEFT, RIGHT, TOP, BOTTOM = 60, 20, 30, 70
 BAR = "#4c78a8"
 INTERVAL = "#222"
 REFERENCE = "#e45756"
+CHAR_WIDTH = 6.5  # of an 11px label, to tell when labels would overlap
 
 
 def _ticks(low: float, high: float, count: int = 5) -> list[float]:
@@ -69,7 +70,7 @@ def bar_chart(
                 f'<line x1="{centre:.1f}" x2="{centre:.1f}" y1="{y(lo):.1f}" y2="{y(hi):.1f}" '
                 f'stroke="{INTERVAL}" stroke-width="1.5"/>'
             )
-        rotate = len(labels) > 12
+        rotate = max(len(text) for text in labels) * CHAR_WIDTH > slot
         label_y = HEIGHT - BOTTOM + 14
         anchor = "end" if rotate else "middle"
         transform = f' transform="rotate(-60 {x + slot / 2:.1f} {label_y})"' if rotate else ""
