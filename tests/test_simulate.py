@@ -160,3 +160,23 @@ def test_one_bot_may_play_solo(tmp_path: Path) -> None:
     table = read_games([tmp_path / "solo"])
     assert table.column("players").to_pylist() == [1, 1, 1]
     assert all(share > 0 for share in table.column("share").to_pylist())
+
+
+def test_ray_local_plays_the_same_games_as_local_processes(tmp_path: Path) -> None:
+    run_simulation(SETTINGS, 4, tmp_path / "processes", workers=1)
+    count = run_simulation(SETTINGS, 4, tmp_path / "ray", workers=1, ray="local")
+    assert (count.scheduled, count.played) == (4, 4)
+    assert records_in(tmp_path / "ray") == records_in(tmp_path / "processes")
+
+
+@pytest.mark.parametrize(
+    ("address", "fragment"),
+    [("127.0.0.1:1", "nothing answers at '127.0.0.1:1'"), ("nowhere", "is no Ray address")],
+)
+def test_a_ray_address_that_answers_nothing_is_refused_at_once(
+    tmp_path: Path, address: str, fragment: str
+) -> None:
+    result = simulate("--bots", "greedy", "--ray", address, "-o", str(tmp_path / "run"))
+    assert result.exit_code == 2
+    assert fragment in result.output
+    assert not (tmp_path / "run").exists()

@@ -24,6 +24,7 @@ from vitrine.cli.options import (
 from vitrine.cli.tournament import check_bot_specs, game_options, seat_count
 from vitrine.engine.errors import VitrineError
 from vitrine.games import get_game
+from vitrine.parallel import check_ray_address
 from vitrine.simulate import Settings, run_simulation
 from vitrine.tournament.schedule import make_schedule
 
@@ -52,6 +53,12 @@ INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
 @first_deal_option(default=1)
 @workers_option
 @click.option(
+    "--ray",
+    metavar="ADDRESS",
+    help="Play on a Ray cluster (every node with vitrine installed), or 'local' for Ray "
+    "on this machine with --workers CPUs [default: local processes, no Ray].",
+)
+@click.option(
     "-o",
     "--out",
     type=click.Path(file_okay=False, path_type=Path),
@@ -66,6 +73,7 @@ def simulate(
     variants: tuple[str, ...],
     seed: int,
     workers: int | None,
+    ray: str | None,
     out: Path,
 ) -> None:
     """Play many games between bots and save every one to Parquet.
@@ -85,18 +93,25 @@ def simulate(
     except VitrineError as error:
         raise click.BadParameter(str(error), param_hint="'--seed'") from None
     options = game_options(game, split_list(variants), schedule.entries[0].seats, seed)
+    if ray is not None:
+        try:
+            check_ray_address(ray)
+        except VitrineError as error:
+            raise click.BadParameter(str(error), param_hint="'--ray'") from None
     settings = Settings(game.name, count, tuple(lineup), tuple(split_list(variants)), options, seed)
     processes = workers or os.cpu_count() or 1
     console = Console(highlight=False)
     console.print(
         f"{game.name}, {count} player{'s' if count > 1 else ''}, bots {','.join(lineup)}: "
-        f"{len(schedule.entries)} games, {processes} worker{'s' if processes > 1 else ''} -> {out}",
+        f"{len(schedule.entries)} games, "
+        + (f"Ray at {ray}" if ray else f"{processes} worker{'s' if processes > 1 else ''}")
+        + f" -> {out}",
         soft_wrap=True,
         markup=False,
     )
     start = time.perf_counter()
     try:
-        result = run_simulation(settings, games, out, processes, Console(stderr=True))
+        result = run_simulation(settings, games, out, processes, Console(stderr=True), ray)
     except VitrineError as error:
         raise click.ClickException(str(error)) from None
     except KeyboardInterrupt:

@@ -23,9 +23,15 @@ class RunCount:
 
 
 def run_simulation(
-    settings: Settings, games: int, out: Path, workers: int, console: Console | None = None
+    settings: Settings,
+    games: int,
+    out: Path,
+    workers: int,
+    console: Console | None = None,
+    ray: str | None = None,
 ) -> RunCount:
-    """Play the games of the schedule that ``out`` does not hold yet."""
+    """Play the games of the schedule that ``out`` does not hold yet, on
+    ``workers`` local processes or on the Ray cluster ``ray``."""
     done = open_run(out, settings)
     schedule = make_schedule(settings.lineup, settings.players, games, settings.seed)
     todo = [entry for entry in schedule.entries if entry.number not in done]
@@ -33,7 +39,7 @@ def run_simulation(
     count = 0
     with (
         PartWriter(out, settings) as writer,
-        played(settings.game, settings.options, todo, workers, console, earlier) as finished,
+        played(settings.game, settings.options, todo, workers, console, earlier, ray) as finished,
     ):
         for result in finished:
             writer.add(result)

@@ -42,14 +42,14 @@ def played(
     workers: int,
     console: Console | None,
     already: int = 0,
+    ray: str | None = None,
 ) -> Iterator[Iterator[GameResult]]:
     """The games of ``entries`` as they finish, played by ``workers``
-    processes, with a progress bar on ``console`` that counts ``already``
-    games (of an earlier run) as done."""
+    processes (or on the Ray cluster ``ray``), with a progress bar on
+    ``console`` that counts ``already`` games (of an earlier run) as done."""
+    work = partial(play_game, game_name, options)
     with (
-        results_as_done(
-            partial(play_game, game_name, options), entries, max(1, min(workers, len(entries)))
-        ) as finished,
+        results_as_done(work, entries, max(1, min(workers, len(entries))), ray) as finished,
         progress_bar(console) as progress,
     ):
         task = progress.add_task("games", total=already + len(entries), completed=already)
