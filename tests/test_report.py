@@ -141,3 +141,15 @@ def test_report_command_writes_the_page_and_refuses_what_is_no_run(
     assert result.exit_code == 1
     assert "holds no simulation" in result.output
     assert not (tmp_path / "x.html").exists()
+
+
+def test_bars_grow_from_the_baseline_and_crowded_labels_thin_out() -> None:
+    chart = svg.bar_chart("t", ["a", "b"], [0.9, 1.1], baseline=1.0)
+    heights = [float(h) for h in re.findall(r'<rect [^>]*height="([\d.]+)"', chart)]
+    tops = [float(y) for y in re.findall(r'<rect [^>]*y="([\d.]+)"', chart)]
+    assert heights[0] == pytest.approx(heights[1])
+    assert tops[0] > tops[1]  # 0.9 hangs below the baseline, 1.1 stands above it
+    labels = [str(1900 + i) for i in range(101)]
+    crowded = svg.bar_chart("cards", labels, [1.0] * 101)
+    assert crowded.count("<rect") == 101
+    assert ">1900</text>" in crowded and ">1901</text>" not in crowded

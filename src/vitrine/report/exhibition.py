@@ -162,6 +162,7 @@ def claim_section(all_facts: Sequence[Facts]) -> Section:
             [r.rate * n for _, n, r in rates],
             [(r.low * n, r.high * n) for _, n, r in rates],
             reference=1.0,
+            baseline=1.0,
         )
     )
     section.parts.append(
@@ -186,8 +187,9 @@ def cards_section(all_facts: Sequence[Facts]) -> Section:
     section = Section(
         "The value of each card",
         "For each card, the win rate of the players who exhibit it at the end, as a multiple "
-        "of the fair 1/n (1 = average), multiplayer games pooled.  The bar's interval is "
-        "the mean's normal 95% interval.",
+        "of the fair 1/n, multiplayer games pooled; bars grow from 1, with the mean's normal "
+        "95% interval.  Winners exhibit more cards than losers, so most cards sit above 1: "
+        "compare the cards with each other.",
     )
     if not shares:
         section.text += "  No multiplayer games here."
@@ -206,6 +208,7 @@ def cards_section(all_facts: Sequence[Facts]) -> Section:
             [row[2] for row in rows],
             [(row[3], row[4]) for row in rows],
             reference=1.0,
+            baseline=1.0,
         )
     )
     ranked = sorted(rows, key=lambda row: -row[2])

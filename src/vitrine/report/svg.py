@@ -5,6 +5,7 @@ bins), with optional 95% intervals and a reference line such as the fair
 win rate 1/n.
 """
 
+import math
 from collections.abc import Sequence
 from html import escape
 
@@ -14,6 +15,7 @@ BAR = "#4c78a8"
 INTERVAL = "#222"
 REFERENCE = "#e45756"
 CHAR_WIDTH = 6.5  # of an 11px label, to tell when labels would overlap
+LABEL_SPACING = 14.0  # the least room between two rotated labels
 
 
 def _ticks(low: float, high: float, count: int = 5) -> list[float]:
@@ -28,21 +30,26 @@ def bar_chart(
     intervals: Sequence[tuple[float, float]] | None = None,
     reference: float | None = None,
     y_label: str = "",
+    baseline: float = 0.0,
 ) -> str:
-    """Vertical bars, one per label, with optional intervals and reference line."""
-    tops = list(values) + [high for _, high in intervals or []]
-    bottoms = list(values) + [low for low, _ in intervals or []]
+    """Vertical bars, one per label, from ``baseline`` (a value other than 0
+    shows small differences around it, a fair share say), with optional
+    intervals and reference line."""
+    tops = [*values, baseline] + [high for _, high in intervals or []]
+    bottoms = [*values, baseline] + [low for low, _ in intervals or []]
     if reference is not None:
         tops.append(reference)
         bottoms.append(reference)
-    high = max([*tops, 0.0]) or 1.0
-    low = min([*bottoms, 0.0])
+    high, low = max(tops), min(bottoms)
+    if high == low:
+        high, low = high + 1.0, low - (1.0 if low else 0.0)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def y(value: float) -> float:
         return TOP + plot_h * (high - value) / (high - low)
 
     slot = plot_w / max(len(labels), 1)
+    every = math.ceil(LABEL_SPACING / slot)  # label only every n-th bar where they would crowd
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
         f'role="img" aria-label="{escape(title)}">',
@@ -57,7 +64,7 @@ def bar_chart(
         )
     for index, (label, value) in enumerate(zip(labels, values, strict=True)):
         x = LEFT + slot * index
-        top, bottom = sorted((y(value), y(0.0)))
+        top, bottom = sorted((y(value), y(baseline)))
         parts.append(
             f'<rect x="{x + slot * 0.15:.1f}" y="{top:.1f}" width="{slot * 0.7:.1f}" '
             f'height="{max(bottom - top, 0.5):.1f}" fill="{BAR}"><title>{escape(label)}: '
@@ -70,7 +77,9 @@ def bar_chart(
                 f'<line x1="{centre:.1f}" x2="{centre:.1f}" y1="{y(lo):.1f}" y2="{y(hi):.1f}" '
                 f'stroke="{INTERVAL}" stroke-width="1.5"/>'
             )
-        rotate = max(len(text) for text in labels) * CHAR_WIDTH > slot
+        if index % every:
+            continue
+        rotate = max(len(text) for text in labels) * CHAR_WIDTH > slot * every
         label_y = HEIGHT - BOTTOM + 14
         anchor = "end" if rotate else "middle"
         transform = f' transform="rotate(-60 {x + slot / 2:.1f} {label_y})"' if rotate else ""
