@@ -65,3 +65,13 @@ def test_bad_parameters_are_refused_by_name() -> None:
         VitrineGame({"players": 1})
     with pytest.raises(VitrineError, match="nonsense"):
         VitrineGame({"variants": "nonsense"})
+
+
+def test_only_the_player_to_act_has_legal_actions() -> None:
+    game = pyspiel.load_game(SHORT_NAME)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    mover = state.current_player()
+    assert state.legal_actions(mover) == state.legal_actions()
+    assert state.legal_actions(1 - mover) == []

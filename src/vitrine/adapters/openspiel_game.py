@@ -118,7 +118,8 @@ class VitrineState(pyspiel.State):  # type: ignore[misc]
         return int(pyspiel.PlayerId.TERMINAL) if seat is None else seat
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.game_state is not None
+        if player != self.current_player() or self.game_state is None:
+            return []
         return sorted(self.game_state.legal_action_ids())
 
     def chance_outcomes(self) -> list[tuple[int, float]]:

@@ -47,7 +47,7 @@ class VitrineAECEnv(AECEnv):  # type: ignore[misc]
             for agent in self.possible_agents
         }
         self._deals = np.random.default_rng()
-        self.game_state: GameState = self.table.deal(0)
+        self.game_state: GameState = self.table.deal(0)  # replaced by every reset()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
