@@ -103,7 +103,7 @@ def played(ranks: dict[str, int]) -> PlayedGame:
         Seat(seat, bot, rank, float(rank == 1), 0.0, {})
         for seat, (bot, rank) in enumerate(ranks.items())
     )
-    return PlayedGame("run", 1, len(seats), "", 10, "{}", seats)
+    return PlayedGame("run", "bots", 1, len(seats), "", 10, "{}", seats)
 
 
 def test_skill_step_needs_one_bot_at_budgets_b_and_2b() -> None:
@@ -153,3 +153,21 @@ def test_bars_grow_from_the_baseline_and_crowded_labels_thin_out() -> None:
     crowded = svg.bar_chart("cards", labels, [1.0] * 101)
     assert crowded.count("<rect") == 101
     assert ">1900</text>" in crowded and ">1901</text>" not in crowded
+
+
+def test_a_variant_is_compared_with_its_base_game_with_the_same_bots(runs: list[Path]) -> None:
+    section = build_report(runs).split("<h2>Effect of each variant")[1].split("<h2>")[0]
+    games = games_from(read_games(runs))
+
+    def mean_total(variants: str) -> float:
+        mine = [
+            s.total for g in games if g.players == 2 and g.variants == variants for s in g.seats
+        ]
+        return sum(mine) / len(mine)
+
+    row = re.search(
+        r"<td>2p links \(greedy,random\)</td><td>4</td><td>([^<]*)</td><td>([^<]*)</td>", section
+    )
+    assert row is not None
+    assert float(row.group(1)) == pytest.approx(mean_total("links"), rel=1e-3)
+    assert float(row.group(2)) == pytest.approx(mean_total("links") - mean_total(""), abs=0.01)

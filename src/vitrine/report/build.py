@@ -26,14 +26,10 @@ from vitrine.report.metrics import (
     tension,
 )
 from vitrine.report.page import Section, Table, render
-from vitrine.report.results import PlayedGame, by_config, games_from, positions
+from vitrine.report.results import Config, PlayedGame, by_config, games_from, positions
 from vitrine.simulate.store import load_settings, read_games
 
 TENSION_SAMPLE = 200  # games per configuration whose lead is traced turn by turn
-
-
-def name(config: tuple[int, str]) -> str:
-    return exhibition.config_name(*config)
 
 
 def overview(runs: Sequence[Path], games: Sequence[PlayedGame]) -> Section:
@@ -57,7 +53,7 @@ def overview(runs: Sequence[Path], games: Sequence[PlayedGame]) -> Section:
     )
 
 
-def seats_section(groups: dict[tuple[int, str], list[PlayedGame]]) -> Section:
+def seats_section(groups: dict[Config, list[PlayedGame]]) -> Section:
     section = Section(
         "Win rate by seat (start-player advantage)",
         "Seat 1 starts; seat k's vehicle starts on the k-th continent (OC, SA, AF, AS, EU), "
@@ -67,16 +63,16 @@ def seats_section(groups: dict[tuple[int, str], list[PlayedGame]]) -> Section:
     )
     summary = []
     for config, games in groups.items():
-        if config[0] < 2:
+        if config.players < 2:
             continue
         rates = seat_rates(games)
         section.parts.append(
             svg.bar_chart(
-                f"Win rate by seat, {name(config)} ({len(games)} games)",
+                f"Win rate by seat, {config.name} ({len(games)} games)",
                 [r.label for r in rates],
                 [r.rate for r in rates],
                 [(r.low, r.high) for r in rates],
-                reference=1 / config[0],
+                reference=1 / config.players,
                 y_label="win rate",
             )
         )
@@ -86,17 +82,17 @@ def seats_section(groups: dict[tuple[int, str], list[PlayedGame]]) -> Section:
                 tuple((r.label, r.trials, r.wins, r.rate, r.low, r.high) for r in rates),
             )
         )
-        summary.append((name(config), len(games), balance(rates), advantage(rates)))
+        summary.append((config.name, len(games), balance(rates), advantage(rates)))
     section.parts.append(Table(("configuration", "games", "balance", "advantage"), tuple(summary)))
     return section
 
 
-def bots_section(groups: dict[tuple[int, str], list[PlayedGame]]) -> Section:
+def bots_section(groups: dict[Config, list[PlayedGame]]) -> Section:
     rows: list[tuple[str, str, int, float, float, float]] = []
     for config, games in groups.items():
-        if config[0] > 1:
+        if config.players > 1:
             rows.extend(
-                (name(config), r.label, r.trials, r.rate, r.low, r.high) for r in bot_rates(games)
+                (config.name, r.label, r.trials, r.rate, r.low, r.high) for r in bot_rates(games)
             )
     return Section(
         "Win rate by bot",
@@ -106,7 +102,7 @@ def bots_section(groups: dict[tuple[int, str], list[PlayedGame]]) -> Section:
     )
 
 
-def spread_section(groups: dict[tuple[int, str], list[PlayedGame]]) -> Section:
+def spread_section(groups: dict[Config, list[PlayedGame]]) -> Section:
     section = Section(
         "Score spread per category",
         "Per player: bars are the mean, lines the 10th to 90th percentile.",
@@ -115,7 +111,7 @@ def spread_section(groups: dict[tuple[int, str], list[PlayedGame]]) -> Section:
         spreads = category_spreads(games)
         section.parts.append(
             svg.bar_chart(
-                f"Points per category, {name(config)}",
+                f"Points per category, {config.name}",
                 [s.name for s in spreads],
                 [s.mean for s in spreads],
                 [(s.p10, s.p90) for s in spreads],
@@ -139,13 +135,11 @@ def trace(game: Game, played: PlayedGame) -> Tension:
     return tension(evaluations, {s.seat for s in played.seats if s.rank == 1})
 
 
-def tensions(
-    game: Game, groups: dict[tuple[int, str], list[PlayedGame]]
-) -> dict[tuple[int, str], list[Tension]]:
+def tensions(game: Game, groups: dict[Config, list[PlayedGame]]) -> dict[Config, list[Tension]]:
     return {
         config: [trace(game, g) for g in games[:TENSION_SAMPLE]]
         for config, games in groups.items()
-        if config[0] > 1
+        if config.players > 1
     }
 
 
@@ -155,7 +149,7 @@ def average(values: Sequence[float]) -> float:
 
 
 def length_and_tension_section(
-    groups: dict[tuple[int, str], list[PlayedGame]], traced: dict[tuple[int, str], list[Tension]]
+    groups: dict[Config, list[PlayedGame]], traced: dict[Config, list[Tension]]
 ) -> Section:
     section = Section(
         "Game length, drama and decisiveness",
@@ -170,7 +164,7 @@ def length_and_tension_section(
         found = traced.get(config, [])
         rows.append(
             (
-                name(config),
+                config.name,
                 len(games),
                 length.mean,
                 length.p10,
@@ -211,32 +205,26 @@ def length_and_tension_section(
     return section
 
 
-def variants_section(groups: dict[tuple[int, str], list[PlayedGame]]) -> Section:
+def variants_section(groups: dict[Config, list[PlayedGame]]) -> Section:
     section = Section(
         "Effect of each variant and variation showcase",
         "Each configuration against the game without variants at the same player count "
-        "(when a run of it is here): the change in the mean total per player and in seat 1's "
-        "advantage.",
+        "and bots (when a run of it is here): the change in the mean total per player and "
+        "in seat 1's advantage.",
     )
-    rows = []
-    for (players, variants), games in groups.items():
-        total = sum(s.total for g in games for s in g.seats) / (len(games) * players)
-        adv = advantage(seat_rates(games)) if players > 1 else float("nan")
-        rows.append((players, variants, len(games), total, adv))
-    base = {players: (total, adv) for players, variants, _, total, adv in rows if not variants}
+    measured = {
+        config: (
+            sum(s.total for g in games for s in g.seats) / (len(games) * config.players),
+            advantage(seat_rates(games)) if config.players > 1 else math.nan,
+        )
+        for config, games in groups.items()
+    }
     table_rows = []
-    for players, variants, count, total, adv in rows:
-        if variants and players in base:
-            table_rows.append(
-                (
-                    name((players, variants)),
-                    count,
-                    total,
-                    total - base[players][0],
-                    adv,
-                    adv - base[players][1],
-                )
-            )
+    for config, (total, adv) in measured.items():
+        base = measured.get(config._replace(variants=""))
+        if config.variants and base is not None:
+            count = len(groups[config])
+            table_rows.append((config.name, count, total, total - base[0], adv, adv - base[1]))
     if not table_rows:
         section.text += "  No run here has both a variant and its base game."
         return section

@@ -12,7 +12,7 @@ from vitrine.games.exhibition.state import EMPTY, ExhibitionState
 from vitrine.report import svg
 from vitrine.report.metrics import rate
 from vitrine.report.page import Section, Table
-from vitrine.report.results import PlayedGame, positions
+from vitrine.report.results import Config, PlayedGame, positions
 
 ONE_CONTINENT = "one_continent"
 SOLO_TARGET = 2025  # the rulebook's challenge: a score "from the future"
@@ -64,10 +64,6 @@ def facts(game_def: Game, game: PlayedGame) -> Facts:
     )
 
 
-def config_name(players: int, variants: str) -> str:
-    return f"{players}p" + (f" {variants}" if variants else "")
-
-
 def showcases_section(all_facts: Sequence[Facts]) -> Section:
     counts: dict[str, list[int]] = {}
     for fact in all_facts:
@@ -99,8 +95,8 @@ def showcases_section(all_facts: Sequence[Facts]) -> Section:
     return section
 
 
-def grouped(all_facts: Sequence[Facts]) -> dict[tuple[int, str], list[Facts]]:
-    groups: dict[tuple[int, str], list[Facts]] = {}
+def grouped(all_facts: Sequence[Facts]) -> dict[Config, list[Facts]]:
+    groups: dict[Config, list[Facts]] = {}
     for fact in all_facts:
         groups.setdefault(fact.game.config, []).append(fact)
     return dict(sorted(groups.items()))
@@ -108,11 +104,11 @@ def grouped(all_facts: Sequence[Facts]) -> dict[tuple[int, str], list[Facts]]:
 
 def ending_section(all_facts: Sequence[Facts]) -> Section:
     rows = []
-    for (players, variants), group in grouped(all_facts).items():
+    for config, group in grouped(all_facts).items():
         seats = [(e, d) for f in group for e, d in zip(f.ended, f.depot, strict=True)]
         rows.append(
             (
-                config_name(players, variants),
+                config.name,
                 len(seats),
                 sum(e for e, _ in seats) / len(seats),
                 sum(1 for _, d in seats if d) / len(seats),
@@ -142,11 +138,11 @@ def ending_section(all_facts: Sequence[Facts]) -> Section:
 
 def claim_section(all_facts: Sequence[Facts]) -> Section:
     rates = []
-    for (players, variants), group in grouped(all_facts).items():
+    for config, group in grouped(all_facts).items():
         claims = [(f.game, f.first_claim) for f in group if f.first_claim is not None]
-        if players > 1 and claims:
+        if config.players > 1 and claims:
             wins = sum(game.seats[seat].share for game, seat in claims)
-            rates.append((config_name(players, variants), players, rate("", wins, len(claims))))
+            rates.append((config.name, config.players, rate("", wins, len(claims))))
     section = Section(
         "Does the first One Continent claim decide the game?",
         "The first player to put a coloured card in One Continent takes that continent from "

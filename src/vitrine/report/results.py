@@ -3,7 +3,7 @@
 import dataclasses
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 import pyarrow as pa
 
@@ -22,9 +22,24 @@ class Seat:
     categories: dict[str, float]
 
 
+class Config(NamedTuple):
+    """What a statistic may not pool across: the rules (player count and
+    variants) and who plays them (the run's line-up of bots)."""
+
+    players: int
+    variants: str
+    lineup: str
+
+    @property
+    def name(self) -> str:
+        variants = f" {self.variants}" if self.variants else ""
+        return f"{self.players}p{variants} ({self.lineup})"
+
+
 @dataclass(frozen=True)
 class PlayedGame:
     run: str
+    lineup: str
     number: int
     players: int
     variants: str
@@ -33,9 +48,8 @@ class PlayedGame:
     seats: tuple[Seat, ...]
 
     @property
-    def config(self) -> tuple[int, str]:
-        """What the rules depend on: the player count and the variants."""
-        return (self.players, self.variants)
+    def config(self) -> Config:
+        return Config(self.players, self.variants, self.lineup)
 
 
 def games_from(table: pa.Table) -> list[PlayedGame]:
@@ -65,6 +79,7 @@ def games_from(table: pa.Table) -> list[PlayedGame]:
         games.append(
             PlayedGame(
                 run,
+                first["lineup"],
                 number,
                 first["players"],
                 first["variants"],
@@ -87,8 +102,8 @@ def positions(game: Game, record_json: str) -> Iterator[tuple[int, GameState]]:
         yield seat, state
 
 
-def by_config(games: Iterable[PlayedGame]) -> dict[tuple[int, str], list[PlayedGame]]:
-    groups: dict[tuple[int, str], list[PlayedGame]] = {}
+def by_config(games: Iterable[PlayedGame]) -> dict[Config, list[PlayedGame]]:
+    groups: dict[Config, list[PlayedGame]] = {}
     for game in games:
         groups.setdefault(game.config, []).append(game)
     return dict(sorted(groups.items()))
