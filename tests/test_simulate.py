@@ -115,6 +115,7 @@ def test_another_simulations_directory_is_refused_naming_what_differs(tmp_path: 
     (tmp_path / "stray" / "notes.txt").write_text("x")
     with pytest.raises(VitrineError, match=r"not empty and holds no simulation\.json"):
         run_simulation(SETTINGS, 2, tmp_path / "stray", workers=1)
+    assert [p.name for p in (tmp_path / "stray").iterdir()] == ["notes.txt"]
 
 
 def test_a_game_found_in_two_parts_is_refused(tmp_path: Path) -> None:
@@ -180,3 +181,12 @@ def test_a_ray_address_that_answers_nothing_is_refused_at_once(
     assert result.exit_code == 2
     assert fragment in result.output
     assert not (tmp_path / "run").exists()
+
+
+def test_a_second_run_into_the_same_directory_is_refused_while_the_first_runs(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "run"
+    with store.locked(out), pytest.raises(VitrineError, match="another run is writing"):
+        run_simulation(SETTINGS, 2, out, workers=1)
+    assert run_simulation(SETTINGS, 2, out, workers=1).played == 2  # the lock died with its holder

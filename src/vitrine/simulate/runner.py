@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rich.console import Console
 
-from vitrine.simulate.store import PartWriter, Settings, open_run
+from vitrine.simulate.store import PartWriter, Settings, locked, open_run
 from vitrine.tournament.runner import played
 from vitrine.tournament.schedule import make_schedule
 
@@ -32,6 +32,18 @@ def run_simulation(
 ) -> RunCount:
     """Play the games of the schedule that ``out`` does not hold yet, on
     ``workers`` local processes or on the Ray cluster ``ray``."""
+    with locked(out):
+        return _run(settings, games, out, workers, console, ray)
+
+
+def _run(
+    settings: Settings,
+    games: int,
+    out: Path,
+    workers: int,
+    console: Console | None,
+    ray: str | None,
+) -> RunCount:
     done = open_run(out, settings)
     schedule = make_schedule(settings.lineup, settings.players, games, settings.seed)
     todo = [entry for entry in schedule.entries if entry.number not in done]

@@ -7,10 +7,12 @@ therefore leaves only complete games, each exactly once: resuming plays the
 games of the schedule that no part holds.
 """
 
+import fcntl
 import json
 import os
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import TracebackType
@@ -23,6 +25,7 @@ from vitrine.engine.errors import VitrineError
 from vitrine.tournament.play import GameResult
 
 MANIFEST = "simulation.json"
+LOCK = ".lock"
 PART_PATTERN = "games-*.parquet"
 CATEGORY_PREFIX = "cat_"
 FLUSH_GAMES = 500  # a part holds at most this many games...
@@ -89,13 +92,35 @@ def open_run(out: Path, settings: Settings) -> set[int]:
         if differ:
             raise VitrineError(f"{out} holds another simulation: " + "; ".join(differ))
         return done_games(out)
-    if out.exists() and any(out.iterdir()):
-        raise VitrineError(f"{out} is not empty and holds no {MANIFEST}")
+    check_destination(out)
     out.mkdir(parents=True, exist_ok=True)
     temporary = manifest.with_suffix(".tmp")
     temporary.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
     os.replace(temporary, manifest)
     return set()
+
+
+def check_destination(out: Path) -> None:
+    """Refuse a directory that holds something other than a run."""
+    if (out / MANIFEST).exists() or not out.exists():
+        return
+    if any(path.name != LOCK for path in out.iterdir()):
+        raise VitrineError(f"{out} is not empty and holds no {MANIFEST}")
+
+
+@contextmanager
+def locked(out: Path) -> Iterator[None]:
+    """Hold ``out`` for one run: two runs writing the same games into one
+    directory would count them twice.  The lock dies with its process, so a
+    killed run never blocks its resumption."""
+    check_destination(out)
+    out.mkdir(parents=True, exist_ok=True)
+    with (out / LOCK).open("w") as handle:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise VitrineError(f"another run is writing to {out} right now") from None
+        yield
 
 
 def load_settings(out: Path) -> Settings:
