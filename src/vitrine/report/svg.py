@@ -9,8 +9,8 @@ import math
 from collections.abc import Sequence
 from html import escape
 
-WIDTH, HEIGHT = 720, 300
-LEFT, RIGHT, TOP, BOTTOM = 60, 20, 30, 70
+WIDTH, PLOT_HEIGHT = 720, 200
+LEFT, RIGHT, TOP, BOTTOM = 60, 20, 30, 30
 BAR = "#4c78a8"
 INTERVAL = "#222"
 REFERENCE = "#e45756"
@@ -43,15 +43,20 @@ def bar_chart(
     high, low = max(tops), min(bottoms)
     if high == low:
         high, low = high + 1.0, low - (1.0 if low else 0.0)
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, PLOT_HEIGHT
 
     def y(value: float) -> float:
         return TOP + plot_h * (high - value) / (high - low)
 
     slot = plot_w / max(len(labels), 1)
     every = math.ceil(LABEL_SPACING / slot)  # label only every n-th bar where they would crowd
+    longest = max((len(text) for text in labels), default=0) * CHAR_WIDTH
+    rotate = longest > slot * every
+    bottom = BOTTOM + (longest * math.sin(math.radians(60)) if rotate else 0)
+    height = TOP + plot_h + bottom
+    label_y = TOP + plot_h + 14
     parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {HEIGHT}" '
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height:.0f}" '
         f'role="img" aria-label="{escape(title)}">',
         f'<text x="{WIDTH / 2}" y="18" text-anchor="middle" font-weight="bold">'
         f"{escape(title)}</text>",
@@ -79,8 +84,6 @@ def bar_chart(
             )
         if index % every:
             continue
-        rotate = max(len(text) for text in labels) * CHAR_WIDTH > slot * every
-        label_y = HEIGHT - BOTTOM + 14
         anchor = "end" if rotate else "middle"
         transform = f' transform="rotate(-60 {x + slot / 2:.1f} {label_y})"' if rotate else ""
         parts.append(
