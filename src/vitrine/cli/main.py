@@ -19,7 +19,9 @@ from vitrine.cli.options import game_option, options_for, split_list, variant_op
 from vitrine.cli.play import PlaySession, Seat
 from vitrine.cli.records import load_record, save_record
 from vitrine.cli.render import make_console, renderer_for, say
+from vitrine.cli.report import report
 from vitrine.cli.serve import serve
+from vitrine.cli.simulate import simulate
 from vitrine.cli.solo import solo, solo_results
 from vitrine.cli.tournament import tournament
 from vitrine.engine.errors import VitrineError
@@ -197,3 +199,5 @@ main.add_command(tournament)
 main.add_command(solo)
 main.add_command(solo_results)
 main.add_command(serve)
+main.add_command(simulate)
+main.add_command(report)

@@ -34,7 +34,7 @@ from vitrine.tournament.schedule import Schedule
 from vitrine.tournament.stats import rating_anchor
 
 
-def check_bots(specs: Sequence[str]) -> None:
+def check_bot_specs(specs: Sequence[str]) -> None:
     if not specs:
         raise click.BadParameter("name at least one bot", param_hint="'--bots'")
     for spec in specs:
@@ -42,18 +42,24 @@ def check_bots(specs: Sequence[str]) -> None:
             make_bot(spec)
         except VitrineError as error:
             raise click.BadParameter(str(error), param_hint="'--bots'") from None
+
+
+def check_bots(specs: Sequence[str]) -> None:
+    check_bot_specs(specs)
     if len(set(specs)) < 2:
         raise click.BadParameter("name at least two different bots", param_hint="'--bots'")
 
 
-def seat_count(game: Game, players: int | None, bots: int) -> int:
+def seat_count(
+    game: Game, players: int | None, bots: int, least: int = 2, what: str = "tournament"
+) -> int:
     """``--players``, by default one seat per bot; a tournament needs two."""
-    count = players if players is not None else max(2, bots)
-    low, high = max(2, game.min_players), game.max_players
+    count = players if players is not None else max(least, bots)
+    low, high = max(least, game.min_players), game.max_players
     if not low <= count <= high:
         given = "" if players is not None else " (one per bot; choose with --players)"
         raise click.BadParameter(
-            f"{count} players{given}: a tournament of {game.name} takes {low} to {high}",
+            f"{count} players{given}: a {what} of {game.name} takes {low} to {high}",
             param_hint="'--players'",
         )
     return count

@@ -7,7 +7,8 @@ statistic is the same whatever the number of workers.
 """
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import partial
 from pathlib import Path
 from typing import IO, Any
@@ -33,6 +34,34 @@ def save(result: GameResult, out: Path, count: int, lines: IO[str]) -> None:
     lines.flush()
 
 
+@contextmanager
+def played(
+    game_name: str,
+    options: Mapping[str, Any],
+    entries: Sequence[Entry],
+    workers: int,
+    console: Console | None,
+    already: int = 0,
+    ray: str | None = None,
+) -> Iterator[Iterator[GameResult]]:
+    """The games of ``entries`` as they finish, played by ``workers``
+    processes (or on the Ray cluster ``ray``), with a progress bar on
+    ``console`` that counts ``already`` games (of an earlier run) as done."""
+    work = partial(play_game, game_name, options)
+    with (
+        results_as_done(work, entries, max(1, min(workers, len(entries))), ray) as finished,
+        progress_bar(console) as progress,
+    ):
+        task = progress.add_task("games", total=already + len(entries), completed=already)
+
+        def advancing() -> Iterator[GameResult]:
+            for result in finished:
+                yield result
+                progress.advance(task)
+
+        yield advancing()
+
+
 def run_tournament(
     game_name: str,
     options: Mapping[str, Any],
@@ -48,15 +77,10 @@ def run_tournament(
     entries = schedule.entries
     results = []
     with (
-        results_as_done(
-            partial(play_game, game_name, options), entries, min(workers, len(entries))
-        ) as finished,
         (out / RESULTS_FILE).open("w", encoding="utf-8") as lines,
-        progress_bar(console) as progress,
+        played(game_name, options, entries, workers, console) as finished,
     ):
-        task = progress.add_task("games", total=len(entries))
         for result in finished:
             save(result, out, len(entries), lines)
             results.append(result)
-            progress.advance(task)
     return sorted(results, key=lambda result: result.entry.number)

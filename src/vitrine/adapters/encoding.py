@@ -1,0 +1,83 @@
+"""Observations as arrays, for any game: the contract between adapters and games.
+
+A game's encoding turns a player's view into named arrays of values in
+[0, 1] (the *dict* observation) and concatenates them in a fixed order (the
+*flat* observation): the same numbers either way, so an agent may switch
+between them.  Actions are the engine's own integer ids, so the action space
+is ``range(num_actions)`` and a legal-action mask marks the ids that
+``legal_action_ids`` returns.
+"""
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from vitrine.engine.errors import VitrineError
+from vitrine.engine.protocol import GameState
+
+Array = npt.NDArray[np.float32]
+Mask = npt.NDArray[np.int8]
+OBSERVATION_TYPES = ("flat", "dict")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One named part of an observation; every value lies in [0, 1]."""
+
+    name: str
+    shape: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return int(np.prod(self.shape))
+
+
+class Encoding(Protocol):
+    """How one game, at one player count and set of options, becomes arrays."""
+
+    @property
+    def num_actions(self) -> int:
+        """One more than the largest action id the game can return."""
+
+    @property
+    def fields(self) -> tuple[Field, ...]: ...
+
+    def encode(self, view: Mapping[str, Any]) -> dict[str, Array]:
+        """The view's arrays, one per field, shaped as the field says."""
+
+
+def flatten(encoding: Encoding, arrays: Mapping[str, Array]) -> Array:
+    """The fields concatenated in the encoding's order."""
+    return np.concatenate([arrays[field.name].ravel() for field in encoding.fields])
+
+
+def flat_size(encoding: Encoding) -> int:
+    return sum(field.size for field in encoding.fields)
+
+
+def action_mask(encoding: Encoding, legal: Sequence[int]) -> Mask:
+    """1 at each legal action id, 0 elsewhere."""
+    mask = np.zeros(encoding.num_actions, dtype=np.int8)
+    mask[list(legal)] = 1
+    return mask
+
+
+def check_observation_type(obs_type: str) -> str:
+    if obs_type not in OBSERVATION_TYPES:
+        raise VitrineError(
+            f"unknown observation type {obs_type!r} (known: {', '.join(OBSERVATION_TYPES)})"
+        )
+    return obs_type
+
+
+def encoding_for(game_name: str, state: GameState) -> Encoding:
+    """The encoding of ``game_name`` for games shaped like ``state`` (a new game);
+    built from its spectator view, so it knows only what everyone may see."""
+    if game_name == "exhibition":
+        from vitrine.adapters.exhibition import ExhibitionEncoding
+
+        return ExhibitionEncoding(state.view(None))
+    raise VitrineError(f"no observation encoding for the game {game_name!r}")

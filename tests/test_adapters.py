@@ -1,0 +1,167 @@
+"""The research adapters: the frameworks' own test suites, plus what those
+suites cannot know (hidden information, masks matching the rules, bad input)."""
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test
+
+from vitrine.adapters.encoding import encoding_for, flatten
+from vitrine.adapters.gymnasium_env import ENV_ID, ILLEGAL_REWARD, SoloEnv
+from vitrine.adapters.pettingzoo_env import VitrineAECEnv, env
+from vitrine.engine.errors import IllegalTurnError, VitrineError
+from vitrine.games.exhibition import ExhibitionGame, ExhibitionState
+
+GAME = ExhibitionGame()
+
+
+# PettingZoo's advice for observations other than one array, and for render():
+# the masked dict observation is the layout of its own classic games.
+@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+@pytest.mark.filterwarnings("ignore:Environment has not defined a render:UserWarning")
+@pytest.mark.parametrize(
+    ("players", "variants", "obs_type"),
+    [(2, (), "flat"), (3, ("secret_decade", "links"), "dict"), (5, ("unique_decades",), "flat")],
+)
+def test_pettingzoo_api_test_passes(players: int, variants: tuple[str, ...], obs_type: str) -> None:
+    api_test(env(players=players, variants=variants, obs_type=obs_type), num_cycles=300)
+
+
+def test_pettingzoo_seed_test_passes() -> None:
+    seed_test(lambda: env(players=3, variants=("secret_decade",)), num_cycles=300)
+
+
+def test_pettingzoo_plays_whole_games_to_win_shares() -> None:
+    e = env(players=3)
+    e.reset(seed=5)
+    rng = np.random.default_rng(1)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        obs, reward, done, truncated, _ = e.last()
+        totals[agent] += reward
+        legal = np.flatnonzero(obs["action_mask"])
+        e.step(None if done or truncated else int(rng.choice(legal)))
+    assert sum(totals.values()) == pytest.approx(1.0)
+    assert max(totals.values()) > 0
+
+
+def test_pettingzoo_illegal_action_raises_and_changes_nothing() -> None:
+    e = env(players=2)
+    e.reset(seed=3)
+    before = e.game_state.record()
+    obs = e.observe(e.agent_selection)
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    with pytest.raises(IllegalTurnError, match=f"action {illegal} is not legal here"):
+        e.step(illegal)
+    with pytest.raises(VitrineError, match="integer action id, got 'G1'"):
+        e.step("G1")
+    assert e.game_state.record() == before
+    assert e.agent_selection == "player_0"
+
+
+def test_masks_are_the_views_legal_actions_and_only_for_the_player_to_act() -> None:
+    e = env(players=2)
+    e.reset(seed=9)
+    rng = np.random.default_rng(2)
+    for _ in range(40):
+        state = e.game_state
+        seat = state.current_player
+        assert seat is not None
+        mask = e.observe(f"player_{seat}")["action_mask"]
+        named = {state.action_text(int(a)) for a in np.flatnonzero(mask)}
+        assert named == set(state.view(seat)["legal_actions"])
+        assert not e.observe(f"player_{1 - seat}")["action_mask"].any()
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+
+
+def test_dict_and_flat_observations_hold_the_same_numbers() -> None:
+    flat, as_dict = env(players=3, obs_type="flat"), env(players=3, obs_type="dict")
+    flat.reset(seed=4)
+    as_dict.reset(seed=4)
+    for _ in range(10):
+        a, b = flat.observe("player_1"), as_dict.observe("player_1")
+        assert np.array_equal(a["observation"], flatten(as_dict.table.encoding, b["observation"]))
+        action = int(np.flatnonzero(flat.observe(flat.agent_selection)["action_mask"])[0])
+        flat.step(action)
+        as_dict.step(action)
+
+
+def play_random(deck: list[int], decades: list[int], turns: int) -> ExhibitionState:
+    state = GAME.start(["A", "B", "C"], {"secret_decade": True}, deck=deck, secret_decades=decades)
+    rng = np.random.default_rng(0)
+    for _ in range(turns):
+        moves = state.legal_turns()
+        state.push(moves[int(rng.integers(len(moves)))])
+    return state
+
+
+def test_observations_hide_the_stock_order_and_others_secret_decades() -> None:
+    base = GAME.start(["A", "B", "C"], {"secret_decade": True}, seed=12)
+    deck = list(base.config.deck)
+    other_deck = deck[:40] + deck[40:][::-1]  # only cards still in the stock differ
+    one = play_random(deck, [1900, 1910, 1920], 8)
+    two = play_random(other_deck, [1900, 1950, 1990], 8)
+    assert one.stock != two.stock
+    encoding = encoding_for("exhibition", one)
+    seen = [flatten(encoding, encoding.encode(s.view(0))) for s in (one, two)]
+    assert np.array_equal(seen[0], seen[1])
+    owner = [flatten(encoding, encoding.encode(s.view(1))) for s in (one, two)]
+    assert not np.array_equal(owner[0], owner[1])
+
+
+def test_seats_are_relative_to_the_viewer() -> None:
+    state = GAME.start(["A", "B"], {}, seed=2)
+    state.push(state.legal_turns()[0])
+    encoding = encoding_for("exhibition", state)
+    mine, theirs = (encoding.encode(state.view(seat)) for seat in (0, 1))
+    assert mine["halls"][0].sum() == 1 and theirs["halls"][1].sum() == 1
+    assert mine["seat"].tolist() == [1, 0] and theirs["seat"].tolist() == [0, 1]
+    assert mine["to_act"].tolist() == [0, 1] and theirs["to_act"].tolist() == [1, 0]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"players": 6}, "1 to 5 players, got 6"),
+        ({"variants": ("no_such",)}, "no_such"),
+        ({"obs_type": "image"}, "unknown observation type 'image'"),
+        ({"game": "chess"}, "unknown game 'chess'"),
+    ],
+)
+def test_bad_settings_are_refused_by_name(kwargs: dict[str, object], message: str) -> None:
+    with pytest.raises(VitrineError, match=message):
+        VitrineAECEnv(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("variants", "obs_type"), [((), "flat"), (("short_era",), "dict")])
+def test_gymnasium_check_env_passes(variants: tuple[str, ...], obs_type: str) -> None:
+    check_env(SoloEnv(variants=variants, obs_type=obs_type), skip_render_check=True)
+
+
+def test_gymnasium_make_plays_a_solo_game_to_its_score() -> None:
+    import gymnasium
+
+    solo = gymnasium.make(ENV_ID)
+    obs, info = solo.reset(seed=0, options={"deal": 42})
+    assert info == {"deal": 42}
+    rng = np.random.default_rng(0)
+    done = False
+    while not done:
+        obs, reward, done, _, info = solo.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert isinstance(solo.unwrapped, SoloEnv)
+    state = solo.unwrapped.game_state
+    assert reward == state.returns()[0] > 0
+    assert info["total"] == state.view(0)["scores"][0]["total"]
+
+
+def test_gymnasium_illegal_action_ends_the_episode_and_leaves_the_game() -> None:
+    solo = SoloEnv()
+    obs, _ = solo.reset(seed=1)
+    before = solo.game_state.record()
+    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
+    _, reward, done, _, info = solo.step(np.int64(illegal))
+    assert (reward, done) == (ILLEGAL_REWARD, True)
+    assert "is not legal here" in info["illegal_action"]
+    assert solo._state.record() == before  # type: ignore[union-attr]
+    with pytest.raises(VitrineError, match="unknown reset option"):
+        solo.reset(options={"dael": 3})

@@ -1,0 +1,19 @@
+"""The documentation's worked examples run as written."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+EXAMPLES = re.findall(r"```python\n(.*?)```", (DOCS / "adapters.md").read_text(), re.S)
+
+
+def test_every_adapter_has_an_example() -> None:
+    assert len(EXAMPLES) == 3
+
+
+@pytest.mark.parametrize("code", EXAMPLES, ids=["pettingzoo", "gymnasium", "openspiel"])
+def test_example_runs(code: str, capsys: pytest.CaptureFixture[str]) -> None:
+    exec(compile(code, "docs/adapters.md", "exec"), {})
+    assert capsys.readouterr().out.strip()

@@ -1,0 +1,173 @@
+"""The balance report: its numbers match the games, its metrics mean what
+they say, and the page stands alone."""
+
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from vitrine.cli.main import main
+from vitrine.games import get_game
+from vitrine.games.exhibition.cards import WHITE, card_from_label, load_card_table
+from vitrine.report import exhibition, svg
+from vitrine.report.build import build_report
+from vitrine.report.metrics import advantage, balance, rate, skill_step, tension
+from vitrine.report.results import PlayedGame, Seat, games_from, positions
+from vitrine.simulate import Settings, read_games, run_simulation
+
+OPTIONS = {"secret_decade": False, "variations": []}
+GAME = get_game("exhibition")
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    root = tmp_path_factory.mktemp("runs")
+    plain = Settings("exhibition", 2, ("greedy", "random"), (), OPTIONS, 1)
+    links = Settings(
+        "exhibition", 2, ("greedy", "random"), ("links",), {**OPTIONS, "variations": ["links"]}, 1
+    )
+    solo = Settings("exhibition", 1, ("greedy",), (), OPTIONS, 1)
+    for name, settings, games in (("plain", plain, 8), ("links", links, 4), ("solo", solo, 3)):
+        run_simulation(settings, games, root / name, workers=1)
+    return [root / "plain", root / "links", root / "solo"]
+
+
+def test_the_page_stands_alone_with_a_table_behind_every_plot(runs: list[Path]) -> None:
+    page = build_report(runs)
+    assert "<script" not in page and "src=" not in page and "href=" not in page
+    for heading in (
+        "Win rate by seat",
+        "Score spread per category",
+        "Game length, drama and decisiveness",
+        "Effect of each variant and variation showcase",
+        "Skill trace",
+        "How often each showcase ends full",
+        "Ending early and the depot",
+        "Does the first One Continent claim decide the game?",
+        "The value of each card",
+        "Solo scores against 2025",
+    ):
+        assert f"<h2>{heading}" in page
+    for section in page.split("<h2>")[1:]:
+        assert "<table>" in section or "<svg" not in section, section[:80]
+
+
+def test_seat_win_rates_are_the_games_shares(runs: list[Path]) -> None:
+    page = build_report(runs[:1])
+    games = games_from(read_games(runs[:1]))
+    first = sum(g.seats[0].share for g in games) / len(games)
+    row = re.search(r"<td>seat 1</td><td>8</td><td>[^<]*</td><td>([^<]*)</td>", page)
+    assert row is not None and float(row.group(1)) == pytest.approx(first, abs=1e-3)
+
+
+def test_facts_agree_with_the_final_views(runs: list[Path]) -> None:
+    table = load_card_table()
+    for played in games_from(read_games(runs[:1])):
+        fact = exhibition.facts(GAME, played)
+        claimant = None
+        for seat, state in positions(GAME, played.record):
+            hall = state.view(None)["halls"][seat]
+            coloured = [
+                label
+                for spot, label in hall.items()
+                if spot.startswith("C") and label is not None
+                if table.continent_of[card_from_label(label) or 0] != WHITE
+            ]
+            if claimant is None and coloured:
+                claimant = seat
+            final = state.view(None)
+        assert fact.first_claim == claimant
+        assert list(fact.depot) == [len(d) for d in final["depots"]]
+        for seat, halls in enumerate(final["halls"]):
+            assert fact.full[seat]["mid_century"] == (halls["M1"] is not None)
+            assert len(fact.cards[seat]) == sum(v is not None for v in halls.values())
+
+
+def test_tension_counts_the_turns_the_winner_trailed() -> None:
+    evaluations = [[1, 0], [1, 2], [3, 2], [3, 5], [4, 6]]
+    found = tension(evaluations, winners={1})
+    assert found.drama == pytest.approx(2 / 5)  # turns 1 and 3: seat 0 led
+    assert found.decisiveness == pytest.approx(2 / 5)  # seat 1 led from turn 4 on
+    assert found.lead_changes == 3
+
+
+def test_balance_and_advantage() -> None:
+    rates = [rate("seat 1", 60, 100), rate("seat 2", 40, 100)]
+    assert balance(rates) == pytest.approx(0.8)
+    assert advantage(rates) == pytest.approx(0.1)
+
+
+def played(ranks: dict[str, int]) -> PlayedGame:
+    seats = tuple(
+        Seat(seat, bot, rank, float(rank == 1), 0.0, {})
+        for seat, (bot, rank) in enumerate(ranks.items())
+    )
+    return PlayedGame("run", "bots", 1, len(seats), "", 10, "{}", seats)
+
+
+def test_skill_step_needs_one_bot_at_budgets_b_and_2b() -> None:
+    games = [played({"ismcts:100": 2, "ismcts:200": 1})] * 3 + [
+        played({"ismcts:200": 2, "ismcts:100": 1})
+    ]
+    step = skill_step(games)
+    assert step is not None
+    assert (step.bot, step.budget, step.doubled.rate, step.doubled.trials) == (
+        "ismcts",
+        100,
+        0.75,
+        4,
+    )
+    assert skill_step([played({"ismcts:100": 1, "ismcts:300": 2})]) is None
+    assert skill_step([played({"ismcts:100": 1, "pimc:200": 2})]) is None
+
+
+def test_histogram_bins_cover_every_value() -> None:
+    bins = svg.histogram_bins([1.0, 2.0, 2.5, 4.0], 3)
+    assert [count for _, _, count in bins] == [1, 2, 1]
+    assert bins[0][0] == 1.0 and bins[-1][1] == pytest.approx(4.0)
+
+
+def test_report_command_writes_the_page_and_refuses_what_is_no_run(
+    runs: list[Path], tmp_path: Path
+) -> None:
+    out = tmp_path / "report.html"
+    result = CliRunner().invoke(main, ["report", str(runs[0]), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.read_text().startswith("<!DOCTYPE html>")
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = CliRunner().invoke(main, ["report", str(empty), "-o", str(tmp_path / "x.html")])
+    assert result.exit_code == 1
+    assert "holds no simulation" in result.output
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_bars_grow_from_the_baseline_and_crowded_labels_thin_out() -> None:
+    chart = svg.bar_chart("t", ["a", "b"], [0.9, 1.1], baseline=1.0)
+    heights = [float(h) for h in re.findall(r'<rect [^>]*height="([\d.]+)"', chart)]
+    tops = [float(y) for y in re.findall(r'<rect [^>]*y="([\d.]+)"', chart)]
+    assert heights[0] == pytest.approx(heights[1])
+    assert tops[0] > tops[1]  # 0.9 hangs below the baseline, 1.1 stands above it
+    labels = [str(1900 + i) for i in range(101)]
+    crowded = svg.bar_chart("cards", labels, [1.0] * 101)
+    assert crowded.count("<rect") == 101
+    assert ">1900</text>" in crowded and ">1901</text>" not in crowded
+
+
+def test_a_variant_is_compared_with_its_base_game_with_the_same_bots(runs: list[Path]) -> None:
+    section = build_report(runs).split("<h2>Effect of each variant")[1].split("<h2>")[0]
+    games = games_from(read_games(runs))
+
+    def mean_total(variants: str) -> float:
+        mine = [
+            s.total for g in games if g.players == 2 and g.variants == variants for s in g.seats
+        ]
+        return sum(mine) / len(mine)
+
+    row = re.search(
+        r"<td>2p links \(greedy,random\)</td><td>4</td><td>([^<]*)</td><td>([^<]*)</td>", section
+    )
+    assert row is not None
+    assert float(row.group(1)) == pytest.approx(mean_total("links"), rel=1e-3)
+    assert float(row.group(2)) == pytest.approx(mean_total("links") - mean_total(""), abs=0.01)
