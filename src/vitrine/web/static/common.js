@@ -95,7 +95,12 @@ export function header(t, rerender) {
       }, t("language"))));
 }
 
+/** A game's drawing module; its stylesheet comes with it, so pages name no game. */
 export async function gameModule(name) {
   if (!/^[a-z_]+$/.test(name)) throw new ApiError(`unknown game ${name}`);
+  const href = `/static/games/${name}.css`;
+  if (!document.querySelector(`link[href="${href}"]`)) {
+    document.head.append(el("link", { rel: "stylesheet", href }));
+  }
   return import(`/static/games/${name}.js`);
 }
