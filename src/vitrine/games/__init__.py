@@ -10,7 +10,11 @@ def get_game(name: str) -> Game:
         from vitrine.games.exhibition import ExhibitionGame
 
         return ExhibitionGame()
+    if name == "dontgointhere":
+        from vitrine.games.dontgointhere import DgitGame
+
+        return DgitGame()
     raise VitrineError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
 
 
-GAMES = ("exhibition",)
+GAMES = ("exhibition", "dontgointhere")

@@ -1,0 +1,82 @@
+"""The text notation of every decision, and its small-int ids for search.
+
+Every decision of the game is one word, upper-case, no spaces:
+
+* ``A1`` .. ``S4``: place a meeple: the room's letter (A Attic, N Nursery,
+  B Basement, H Hallway, L Library, S Secret Passage) and the space, 1 at
+  the top (no flashlight) to 4 at the bottom (three flashlights);
+* ``MI3``: take a card above the room: the type's code and the curse value;
+* ``T:CA``: the Tome's choice, the type whose cards are dispelled;
+* ``KEEP``, ``REROLL``: the Basement's re-roll, declined or taken;
+* ``KEEP``, ``BLANK``, ``GHOST``: the Hallway's change, none, or one die
+  turned from a ghost to a blank, or from a blank to a ghost.
+
+The words form one fixed table, so an id is a word's index in it: parsing is
+a lookup and search never formats text.
+"""
+
+from vitrine.engine.errors import NotationError, VitrineError
+from vitrine.games.dontgointhere.components import VALUES, Components
+
+KEEP = "KEEP"
+REROLL = "REROLL"
+BLANK = "BLANK"
+GHOST = "GHOST"
+TOME_PREFIX = "T:"
+FORMATS = "a placement (L2), a card (MI3), a Tome's type (T:CA), KEEP, REROLL, BLANK or GHOST"
+
+
+class Notation:
+    """The table of decision words and their ids."""
+
+    def __init__(self, components: Components) -> None:
+        self.components = components
+        spaces = components.spaces
+        words = [f"{room.code}{space + 1}" for room in components.rooms for space in range(spaces)]
+        self.pick_base = len(words)
+        words += [components.label(card) for card in range(len(components.types) * VALUES)]
+        self.tome_base = len(words)
+        words += [TOME_PREFIX + t.code for t in components.types]
+        self.keep = len(words)
+        words += [KEEP, REROLL, BLANK, GHOST]
+        self.reroll, self.blank, self.ghost = self.keep + 1, self.keep + 2, self.keep + 3
+        self.words = tuple(words)
+        self.ids = {word: index for index, word in enumerate(words)}
+
+    def place_id(self, room: int, space: int) -> int:
+        return room * self.components.spaces + space
+
+    def pick_id(self, card: int) -> int:
+        return self.pick_base + card
+
+    def tome_id(self, card_type: int) -> int:
+        return self.tome_base + card_type
+
+    def parse(self, text: str) -> int:
+        """The id of a decision word; refuses anything else, saying why."""
+        found = self.ids.get(text)
+        if found is not None:
+            return found
+        raise NotationError(f"malformed decision {text!r}: {self._why(text)}")
+
+    def _why(self, text: str) -> str:
+        components = self.components
+        if not text:
+            return f"nothing given; expected {FORMATS}"
+        if text.startswith(TOME_PREFIX):
+            try:
+                components.type_index(text[len(TOME_PREFIX) :])
+            except VitrineError as error:
+                return f"the Tome's choice names {error}"
+        if len(text) == 2 and text[1].isdigit():
+            try:
+                components.room_index(text[0])
+            except VitrineError as error:
+                return f"a placement names a room letter: {error}"
+            return f"space {text[1]} does not exist: spaces are 1 to {components.spaces}"
+        if len(text) == 3 and text[2].isdigit():
+            try:
+                components.card(text)
+            except VitrineError as error:
+                return str(error)
+        return f"expected {FORMATS}"
