@@ -351,18 +351,17 @@ class DgitState:
         self._next_pick()
 
     def _next_pick(self) -> None:
-        """Give the next meeple's owner their pick, making forced ones (G-4)."""
+        """Give the next meeple's owner their pick, making a forced one (G-4)
+        (whose own ``_take`` carries on), or end the room."""
+        if not self.queue:
+            self._finish_room()
+            return
         board = self.board
-        while self.queue:
-            self.phase = PICK
-            self.current = self.spaces[board][self.queue[0]]
-            left = {c for c in self.slots[board] if c != EMPTY}
-            if len(left) > 1:
-                return
+        self.phase = PICK
+        self.current = self.spaces[board][self.queue[0]]
+        left = {c for c in self.slots[board] if c != EMPTY}
+        if len(left) == 1:
             self._take(left.pop())
-            if self.phase == TOME:
-                return
-        self._finish_room()
 
     def _take(self, card: int) -> None:
         board = self.board
