@@ -4,7 +4,7 @@ import pytest
 
 from dgit_helpers import COMPONENTS, GAME, labels, make_state, names, play
 from vitrine.engine.errors import IllegalTurnError
-from vitrine.games.dontgointhere.state import EMPTY, OVER, PICK
+from vitrine.games.dontgointhere.state import EMPTY, OVER, PICK, DgitState
 
 A, B, L = 0, 1, 2  # the boards
 
@@ -74,7 +74,7 @@ def test_nursery_bottom_discards_a_ghost_if_any() -> None:
     assert state.ghosts[1] == 0
 
 
-def basement(dice: str, room: str = "B") -> object:
+def basement(dice: str, room: str = "B") -> DgitState:
     state = make_state(
         first=["AM1", "CA1", "CL1", "AM4", "CA4", "CL4"], rooms=("A", room, "L"), dice=dice
     )
