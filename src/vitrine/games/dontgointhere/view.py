@@ -8,7 +8,6 @@ meeple there, until the third meeple reveals it.
 
 from typing import TYPE_CHECKING, Any
 
-from vitrine.games.dontgointhere.components import curse
 from vitrine.games.dontgointhere.scoring import score_game
 from vitrine.games.dontgointhere.state import (
     CARDS_PER_ROOM,
@@ -40,9 +39,6 @@ def _board(state: "DgitState", board: int, viewer: int | None) -> dict[str, Any]
         "board": board,
         "room": components.rooms[room].code,
         "cards": cards,
-        "dice_icons": sum(
-            components.dice_icons[curse(c) - 1] for c in state.slots[board] if c != EMPTY
-        ),
         "spaces": [None if owner == NOBODY else owner for owner in state.spaces[board]],
         "seen_by": [p for p in range(state.num_players) if state.seen[board] >> p & 1]
         if state.face_down(board)
