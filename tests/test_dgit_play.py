@@ -30,7 +30,7 @@ def random_game(seed: int, players: int, steps: int | None = None) -> DgitState:
 
 
 def test_every_word_round_trips() -> None:
-    notation = GAME.components and make_state().config.notation
+    notation = make_state().config.notation
     for index, word in enumerate(notation.words):
         assert notation.parse(word) == index
     assert len(set(notation.words)) == len(notation.words) == 24 + 48 + 12 + 4
@@ -119,7 +119,7 @@ def test_the_same_deck_rolls_the_same_dice_from_the_same_seed() -> None:
 
 
 def record_dict(**changes: object) -> dict[str, object]:
-    data = json.loads(random_game(3, 2, steps=5).record().to_json())
+    data: dict[str, object] = json.loads(random_game(3, 2, steps=5).record().to_json())
     data.update(changes)
     return data
 
