@@ -80,4 +80,8 @@ def encoding_for(game_name: str, state: GameState) -> Encoding:
         from vitrine.adapters.exhibition import ExhibitionEncoding
 
         return ExhibitionEncoding(state.view(None))
+    if game_name == "dontgointhere":
+        from vitrine.adapters.dontgointhere import DgitEncoding
+
+        return DgitEncoding(state.view(None))
     raise VitrineError(f"no observation encoding for the game {game_name!r}")
