@@ -91,7 +91,7 @@ class DgitEncoding:
         for die, face in enumerate(view["dice"]):
             arrays["dice"][die] = 1.0 if face == "G" else 0.5
         arrays["piles"][:] = [view["deck_count"] / 60, view["removed_count"] / 60]
-        for seat, row in enumerate(order):
+        for row, seat in enumerate(order):
             ghosts = view["ghosts"][seat]
             if ghosts is not None:
                 arrays["ghosts"][row] = min(ghosts / GHOST_SCALE, 1.0)
