@@ -132,7 +132,7 @@ function spaceCell(entry, index, view, legal, ctx) {
   const label = [
     el("span", { class: "dg-space-n" }, t("space", { n: index + 1 })),
     el("span", { class: "dg-lights", title: t("flashlights", { n: lights }) },
-      lights ? "🔦".repeat(lights) : "—"),
+      lights ? "☼".repeat(lights) : "—"),
     owner === null ? null : el("span", { class: `dg-meeple p${owner}` }, view.players[owner]),
   ];
   if (!legal.has(word)) return el("div", { class: "dg-space" }, label);
@@ -184,7 +184,7 @@ function diceRow(view) {
     view.dice.length === 0 ? el("span", { class: "muted" }, t("noRoll"))
       : view.dice.map((face) => el("span", {
         class: `dg-die ${face === "G" ? "dg-ghost" : "dg-blank"}`, title: t(face === "G" ? "ghost" : "blank"),
-      }, face === "G" ? "👻" : "·")));
+      }, face === "G" ? "G" : "·")));
 }
 
 function tableau(view, seat, ctx) {
@@ -234,7 +234,9 @@ export function describe(action) {
     return t("placed", { room: t(action[0]), space: action[1] });
   }
   if (action.startsWith("T:")) return t("tomeChose", { type: t(action.slice(2)) });
-  if (/^[A-Z]{2}[1-4]$/.test(action)) return t("took", { card: cardTitle(action) });
+  if (/^[A-Z]{2}[1-4]$/.test(action)) {
+    return t("took", { card: `${t(action.slice(0, -1))} ${action.slice(-1)}` });
+  }
   return t("chose", { choice: t(action) });
 }
 
