@@ -45,3 +45,10 @@ def served(sqlite_url: str) -> Iterator[Served]:
 
 def seq(page: Page) -> str:
     return page.locator("main").get_attribute("data-seq") or ""
+
+
+def wait_for_change(page: Page, before: str) -> None:
+    """Until the table has moved on from sequence number ``before``."""
+    page.wait_for_function(
+        "before => document.querySelector('main')?.dataset.seq !== before", arg=before
+    )

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from browser_fixtures import SHOTS, seq
+from browser_fixtures import SHOTS, seq, wait_for_change
 from server_process import Served
 
 pytestmark = pytest.mark.timeout(300)  # a hang fails the test instead of stalling CI
@@ -51,9 +51,7 @@ def act_once(page: Page, undo_first: bool, shot: Path | None = None) -> bool:
         destination = page.locator("button.dest")
         if destination.count():
             destination.first.click()
-    page.wait_for_function(
-        "before => document.querySelector('main')?.dataset.seq !== before", arg=before
-    )
+    wait_for_change(page, before)
     return True
 
 

@@ -7,7 +7,7 @@ import time
 import pytest
 from playwright.sync_api import Browser, Page
 
-from browser_fixtures import SHOTS, seq
+from browser_fixtures import SHOTS, seq, wait_for_change
 from server_process import Served
 
 pytestmark = pytest.mark.timeout(300)
@@ -28,9 +28,7 @@ def act_once(page: Page, by_keyboard: bool) -> bool:
         page.keyboard.press("Enter")
     else:
         choices.last.click()
-    page.wait_for_function(
-        "before => document.querySelector('main')?.dataset.seq !== before", arg=before
-    )
+    wait_for_change(page, before)
     return True
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from vitrine.adapters.encoding import Array, Field
+from vitrine.adapters.encoding import Array, Field, observer
 from vitrine.games.dontgointhere.components import VALUES, load_components
 from vitrine.games.dontgointhere.notation import Notation
 from vitrine.games.dontgointhere.state import CARDS_PER_ROOM, PHASES
@@ -61,9 +61,7 @@ class DgitEncoding:
         return self._fields
 
     def encode(self, view: Mapping[str, Any]) -> dict[str, Array]:
-        viewer = view["viewer"]
-        if viewer is None:
-            raise ValueError("an observation is a player's: a spectator's view has no seat")
+        viewer = observer(view)
         components = self.components
         arrays = {field.name: np.zeros(field.shape, dtype=np.float32) for field in self.fields}
         order = [(viewer + offset) % self.players for offset in range(self.players)]

@@ -131,13 +131,7 @@ class DgitGame:
         return tuple(face == GHOST_FACE for face in raw)
 
     def replay(self, record: Record) -> DgitState:
-        if record.game != GAME_NAME:
-            raise RecordError(f"record is for the game {record.game!r}, not {GAME_NAME!r}")
-        if record.rules_version != RULES_VERSION:
-            raise RecordError(
-                f"unknown rules_version {record.rules_version!r} "
-                f"(this engine plays {RULES_VERSION!r})"
-            )
+        record.check_game(GAME_NAME, RULES_VERSION)
         if record.seed is None:
             raise RecordError("a Don't Go In There record needs a seed: the dice come from it")
         try:

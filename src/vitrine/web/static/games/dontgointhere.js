@@ -111,35 +111,35 @@ function cardFace(label) {
   ];
 }
 
+// A decision's element: a highlighted button when ``word`` is legal, else a plain box.
+function choice(word, legal, ctx, attributes, children) {
+  if (!legal.has(word)) return el("div", attributes, children);
+  return el("button", {
+    ...attributes, type: "button", class: `${attributes.class} legal`, "data-action": word,
+    onclick: () => ctx.act(word),
+  }, children);
+}
+
 // A card above a room: shown, face down, or a button when taking it is legal.
 function roomCard(label, slot, entry, legal, ctx) {
   if (label === null) return el("div", { class: "dg-card dg-empty" }, "—");
   if (label === "?") return el("div", { class: "dg-card dg-down" }, t("faceDown"));
   const seen = slot === 2 && entry.seen_by.includes(ctx.you);
-  const attributes = { class: `dg-card t-${label.slice(0, -1)}`, title: cardTitle(label) };
-  const face = [...cardFace(label), seen ? el("span", { class: "dg-seen" }, t("seenByYou")) : null];
-  if (!legal.has(label)) return el("div", attributes, face);
-  return el("button", {
-    ...attributes, type: "button", class: `${attributes.class} legal`, "data-action": label,
-    onclick: () => ctx.act(label),
-  }, face);
+  return choice(label, legal, ctx, { class: `dg-card t-${label.slice(0, -1)}`, title: cardTitle(label) },
+    [...cardFace(label), seen ? el("span", { class: "dg-seen" }, t("seenByYou")) : null]);
 }
 
 function spaceCell(entry, index, view, legal, ctx) {
-  const word = `${entry.room}${index + 1}`;
   const owner = entry.spaces[index];
   const lights = components.spaces[index].flashlights;
-  const label = [
+  return choice(`${entry.room}${index + 1}`, legal, ctx, {
+    class: "dg-space", "aria-label": `${t(entry.room)} ${t("space", { n: index + 1 })}`,
+  }, [
     el("span", { class: "dg-space-n" }, t("space", { n: index + 1 })),
     el("span", { class: "dg-lights", title: t("flashlights", { n: lights }) },
       lights ? "☼".repeat(lights) : "—"),
     owner === null ? null : el("span", { class: `dg-meeple p${owner}` }, view.players[owner]),
-  ];
-  if (!legal.has(word)) return el("div", { class: "dg-space" }, label);
-  return el("button", {
-    type: "button", class: "dg-space legal", "data-action": word,
-    "aria-label": `${t(entry.room)} ${t("space", { n: index + 1 })}`, onclick: () => ctx.act(word),
-  }, label);
+  ]);
 }
 
 function board(entry, view, legal, ctx) {
@@ -158,9 +158,8 @@ function board(entry, view, legal, ctx) {
 }
 
 function choiceButtons(legal, ctx) {
-  return el("div", { class: "row" }, ...[...legal].map((word) => el("button", {
-    type: "button", class: "dg-choice legal", "data-action": word, onclick: () => ctx.act(word),
-  }, word.startsWith("T:") ? t(word.slice(2)) : t(word))));
+  return el("div", { class: "row" }, ...[...legal].map((word) => choice(word, legal, ctx,
+    { class: "dg-choice" }, word.startsWith("T:") ? t(word.slice(2)) : t(word))));
 }
 
 function prompt(view, ctx, legal) {
