@@ -70,3 +70,12 @@ def test_a_whole_game_against_a_bot(browser: Browser, served: Served) -> None:
     assert page.locator(".dg-chip.dg-flipped").count() + page.locator(".dg-chip").count() > 20
     page.click(".lang")
     assert "Scores finaux" in page.locator(".final-scores").inner_text()
+    table = page.url.rsplit("/", 1)[-1]
+    page.goto(f"{served.url}/replay?table={table}")
+    page.locator(".final-scores").wait_for()
+    last = page.locator("#step").inner_text()
+    for _ in range(5):
+        page.keyboard.press("ArrowLeft")
+    page.locator(".dg-room").first.wait_for()
+    assert page.locator(".final-scores").count() == 0
+    assert page.locator("#step").inner_text() != last
