@@ -197,6 +197,11 @@ def test_view_json_holds_no_deck_order_no_others_ghosts_no_unseen_card() -> None
     )
     play(state, "S1")
     state.ghosts = [3, 11, 17]
+    order = json.dumps([COMPONENTS.label(c) for c in reversed(state.deck)][:4])[1:-1]
+    removed = json.dumps([COMPONENTS.label(c) for c in state.removed][:4])[1:-1]
+    for viewer in (None, 0, 1, 2):
+        assert order not in json.dumps(state.view(viewer))
+        assert removed not in json.dumps(state.view(viewer))
     for viewer in (None, 1, 2):
         view = state.view(viewer)
         text = json.dumps(view)
