@@ -39,10 +39,13 @@ def test_a_whole_game_against_a_bot(browser: Browser, served: Served) -> None:
     page.select_option("#game", "dontgointhere")
     page.locator("#opt-type-AM").wait_for()
     page.select_option("#count", "2")
+    page.wait_for_function("document.querySelectorAll('.seat-editor').length === 2")
     page.fill("#seat-0-name", "Ana")
     page.select_option("#seat-1-level", "beginner")
     for code in TYPES:
         page.check(f"#opt-type-{code}")
+    assert page.input_value("#seat-0-name") == "Ana"
+    assert page.is_checked(f"#opt-type-{TYPES[0]}")
     page.click("#create")
     page.wait_for_url("**/table/**")
     page.locator("#start:not([disabled])").click()
