@@ -2,7 +2,7 @@
 
 from typing import TYPE_CHECKING
 
-from vitrine.games.dontgointhere.state import DICE, EMPTY, NOBODY, OVER, PICK, PLACE, TOME
+from vitrine.games.dontgointhere.state import DICE, EMPTY, OVER, PICK, PLACE, TOME
 
 if TYPE_CHECKING:
     from vitrine.games.dontgointhere.state import DgitState
@@ -40,10 +40,8 @@ def explain_refusal(state: "DgitState", action: int) -> str:
             if shown == EMPTY:
                 return f"the {name}'s board has left the game: its deck ran out"
             return f"the {name} is not face up: its board shows the {components.rooms[shown].name}"
-        owner = state.spaces[state.rooms.index(room)][space]
-        if owner != NOBODY:
-            return f"space {word} already holds {config.players[owner]}'s meeple"
-        return f"{config.players[state.current]} has no meeple left in their supply"
+        owner = state.spaces[state.rooms.index(room)][space]  # the only other reason (G-5)
+        return f"space {word} already holds {config.players[owner]}'s meeple"
     if action < notation.tome_base:
         if phase != PICK:
             return f"{word} is a card pick, but now you must {_expected(state)}"
