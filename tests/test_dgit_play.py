@@ -279,3 +279,37 @@ def test_random_games_keep_their_invariants(seed: int, players: int) -> None:
 def test_perft_counts_are_locked(seed: int, players: int, counts: list[int]) -> None:
     state = GAME.new_game(names(players), {}, seed)
     assert [perft(state, depth) for depth in range(1, 5)] == counts
+
+
+# -------------------------------------------------------------------- search
+
+
+def test_a_copy_rolls_the_same_dice_without_touching_the_original() -> None:
+    state = GAME.new_game(names(2), {}, 6)
+    copy = state.copy()
+    rng = random.Random(2)
+    while not copy.is_over:
+        copy.apply_action(rng.choice(copy.legal_actions()))
+    replayed = GAME.new_game(names(2), {}, 6)
+    for word in copy.history:
+        state.apply_action(word)
+        replayed.apply_action(word)
+    assert state.view(None) == copy.view(None) == replayed.view(None)
+
+
+def test_rollouts_return_shares_and_shaped_values_in_range() -> None:
+    state = random_game(3, 3, steps=20)
+    plain = state.copy().rollout(random.Random(1))
+    assert sum(plain) == pytest.approx(1.0)
+    for informed in (False, True):
+        shaped = state.copy().rollout(random.Random(1), informed=informed, shaped=True)
+        assert all(0.0 <= value <= 1.0 for value in shaped)
+    assert state.history == random_game(3, 3, steps=20).history  # the state was copied
+
+
+def test_evaluate_counts_curses_now_and_a_little_per_ghost() -> None:
+    state = make_state()
+    state.held[0] = [COMPONENTS.card("AM3"), COMPONENTS.card("CA2")]
+    state.ghosts = [4, 2]
+    assert GAME.evaluate(state, 0) == -(3 + 2 + 4 // 2 + 0.25 * 4)
+    assert GAME.evaluate(state, 1) == -(0.25 * 2)
