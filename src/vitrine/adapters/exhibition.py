@@ -80,7 +80,7 @@ class ExhibitionEncoding:
                 arrays["market"][continent[code], card_index(label)] = 1
         arrays["stock"][0] = view["stock_count"] / NUM_CARDS
         arrays["round"][0] = min(view["round"] / NUM_CARDS, 1.0)
-        for seat, row in enumerate(order):
+        for row, seat in enumerate(order):
             arrays["vehicles"][row, continent[view["vehicles"][seat]]] = 1
             for spot, label in enumerate(view["halls"][seat].values()):
                 if label is not None:
