@@ -55,3 +55,5 @@ def test_simulate_then_report(tmp_path: Path) -> None:
     html = page.read_text()
     assert "12 games of dontgointhere" in html
     assert "Ghost penalty" in html and "Win rate by seat" in html
+    assert "Card types: taken, dispelled, curses kept" in html
+    assert "seats paid the ghost penalty" in html
