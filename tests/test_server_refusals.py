@@ -17,33 +17,67 @@ def detail(response: Any) -> str:
 
 
 @pytest.mark.parametrize(
-    ("body", "status", "words"),
+    ("body", "status", "words", "code"),
     [
-        ({"seats": []}, 422, "at least 1 item"),
-        ({"seats": THREE_SEATS, "colour": "red"}, 422, "colour"),
-        ({"seats": [{"kind": "alien"}]}, 422, "'human' or 'bot'"),
-        ({"seats": [{"kind": "bot"}]}, 422, "unknown bot level None"),
-        ({"seats": [{"kind": "bot", "level": "godlike"}]}, 422, "unknown bot level 'godlike'"),
-        ({"seats": [{"kind": "human", "level": "casual"}]}, 422, "takes no bot level"),
-        ({"seats": [{"kind": "human"}] * 6}, 422, "1 to 5 players, got 6 seats"),
-        ({"seats": THREE_SEATS, "game": "chess"}, 422, "unknown game 'chess'"),
-        ({"seats": THREE_SEATS, "options": {"variations": ["zoo"]}}, 422, "zoo"),
-        ({"seats": THREE_SEATS, "options": {"secret_decade": "yes"}}, 422, "true or false"),
+        ({"seats": []}, 422, "at least 1 item", "request_invalid"),
+        ({"seats": THREE_SEATS, "colour": "red"}, 422, "colour", "request_invalid"),
+        ({"seats": [{"kind": "alien"}]}, 422, "'human' or 'bot'", "request_invalid"),
+        ({"seats": [{"kind": "bot"}]}, 422, "unknown bot level None", "unknown_level"),
+        (
+            {"seats": [{"kind": "bot", "level": "godlike"}]},
+            422,
+            "unknown bot level 'godlike'",
+            "unknown_level",
+        ),
+        (
+            {"seats": [{"kind": "human", "level": "casual"}]},
+            422,
+            "takes no bot level",
+            "human_level",
+        ),
+        ({"seats": [{"kind": "human"}] * 6}, 422, "1 to 5 players, got 6 seats", "player_count"),
+        ({"seats": THREE_SEATS, "game": "chess"}, 422, "unknown game 'chess'", "unknown_game"),
+        (
+            {"seats": THREE_SEATS, "options": {"variations": ["zoo"]}},
+            422,
+            "zoo",
+            "unknown_variation",
+        ),
+        (
+            {"seats": THREE_SEATS, "options": {"secret_decade": "yes"}},
+            422,
+            "true or false",
+            "options",
+        ),
         (
             {"seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "ana "}]},
             422,
             "same name",
+            "names_repeated",
         ),
-        ({"seats": [{"kind": "human", "name": "   "}]}, 422, "visible character"),
-        ({"seats": [{"kind": "human", "name": "x" * 30}]}, 422, "at most 24 characters"),
-        ({"seats": THREE_SEATS, "clock_seconds": 0}, 422, "greater than or equal to 1"),
-        ({"seats": THREE_SEATS, "clock_seconds": "soon"}, 422, "valid integer"),
+        ({"seats": [{"kind": "human", "name": "   "}]}, 422, "visible character", "name_empty"),
+        (
+            {"seats": [{"kind": "human", "name": "x" * 30}]},
+            422,
+            "at most 24 characters",
+            "name_too_long",
+        ),
+        (
+            {"seats": THREE_SEATS, "clock_seconds": 0},
+            422,
+            "greater than or equal to 1",
+            "request_invalid",
+        ),
+        ({"seats": THREE_SEATS, "clock_seconds": "soon"}, 422, "valid integer", "request_invalid"),
     ],
 )
-def test_creating_a_table_refuses(api: Api, body: dict[str, Any], status: int, words: str) -> None:
+def test_creating_a_table_refuses(
+    api: Api, body: dict[str, Any], status: int, words: str, code: str
+) -> None:
     response = api.client.post("/api/tables", json=body)
     assert response.status_code == status
     assert words in detail(response)
+    assert response.json()["code"] == code  # what a page words in its reader's language
     assert api.get("/api/tables").json() == []
 
 

@@ -30,6 +30,22 @@ class Record:
     seed: int | None = None
     setup: Mapping[str, Any] = field(default_factory=dict)
 
+    def check_game(self, name: str, rules_version: str) -> None:
+        """Refuse a record of another game or another version of the rules."""
+        if self.game != name:
+            raise RecordError(
+                f"record is for the game {self.game!r}, not {name!r}",
+                code="record_game",
+                params={"game": self.game, "expected": name},
+            )
+        if self.rules_version != rules_version:
+            raise RecordError(
+                f"unknown rules_version {self.rules_version!r} "
+                f"(this engine plays {rules_version!r})",
+                code="record_rules_version",
+                params={"version": self.rules_version, "expected": rules_version},
+            )
+
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game, "rules_version": self.rules_version}
         if self.seed is not None:

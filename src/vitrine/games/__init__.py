@@ -10,7 +10,11 @@ def get_game(name: str) -> Game:
         from vitrine.games.exhibition import ExhibitionGame
 
         return ExhibitionGame()
-    raise VitrineError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    raise VitrineError(
+        f"unknown game {name!r} (known: {', '.join(GAMES)})",
+        "unknown_game",
+        {"game": name, "known": list(GAMES)},
+    )
 
 
 GAMES = ("exhibition",)

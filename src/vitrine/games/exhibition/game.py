@@ -130,13 +130,7 @@ class ExhibitionGame:
 
     def replay(self, record: Record) -> ExhibitionState:
         """The position a record reaches; a trailing take-only entry is a pending take."""
-        if record.game != GAME_NAME:
-            raise RecordError(f"record is for the game {record.game!r}, not {GAME_NAME!r}")
-        if record.rules_version != RULES_VERSION:
-            raise RecordError(
-                f"unknown rules_version {record.rules_version!r} "
-                f"(this engine plays {RULES_VERSION!r})"
-            )
+        record.check_game(GAME_NAME, RULES_VERSION)
         try:
             deck = parse_deck(record.setup["deck"]) if "deck" in record.setup else None
             decades = record.setup.get("secret_decades")
@@ -146,7 +140,7 @@ class ExhibitionGame:
                 record.players, record.options, seed=record.seed, deck=deck, secret_decades=decades
             )
         except VitrineError as error:
-            raise RecordError(str(error)) from None
+            raise RecordError.caused_by(error) from None
         last = len(record.turns)
         notation = state.config.notation
         for number, text in enumerate(record.turns, start=1):
@@ -156,7 +150,7 @@ class ExhibitionGame:
                 else:
                     state.push(text)
             except VitrineError as error:
-                raise RecordError(f"{text!r}: {error}", number) from None
+                raise RecordError.caused_by(error, number, text) from None
         return state
 
     @staticmethod

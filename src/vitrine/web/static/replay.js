@@ -1,5 +1,5 @@
 // The replay viewer: a finished table's game or an uploaded record, turn by turn.
-import { api, el, gameModule, header, translator } from "/static/common.js";
+import { api, el, errorText, gameModule, header, translator } from "/static/common.js";
 
 const t = translator({
   en: {
@@ -18,16 +18,25 @@ let replay = null;
 let step = 0;
 let module = null;
 
-const fail = (error) => { errorBox.textContent = `${t("error")}: ${error.message}`; };
+let failed = null;  // the last refusal, worded again when the language changes
+const fail = (error, words = null) => {
+  failed = { error, words };
+  errorBox.textContent = t("error", { words: errorText(error, words) });
+};
 
-async function load(promise) {
+async function load(promise, words = null) {
   try {
+    failed = null;
+    errorBox.textContent = "";
     replay = await promise;
     module = await gameModule(replay.game);
     step = replay.steps.length - 1;
     await render();
-  } catch (error) { fail(error); }
+  } catch (error) { fail(error, words); }
 }
+
+// The module that words an uploaded record's refusals: its game's, if it names one we have.
+const wordsFor = (record) => gameModule(String(record?.game)).catch(() => null);
 
 const go = (to) => {
   if (!replay) return;
@@ -42,9 +51,10 @@ async function render() {
       const text = await e.target.files[0].text();
       let record;
       try { record = JSON.parse(text); } catch (error) { fail(error); return; }
-      load(api("/api/replays", { method: "POST", body: record }));
+      load(api("/api/replays", { method: "POST", body: record }), await wordsFor(record));
     },
   });
+  if (failed) fail(failed.error, failed.words);
   const parts = [el("h1", {}, t("heading")), el("label", { class: "row" }, t("upload"), file), errorBox];
   if (replay) {
     const total = replay.steps.length - 1;
