@@ -251,6 +251,15 @@ def test_a_player_who_leaves_is_replaced_by_a_bot(browser: Browser, served: Serv
     page.click("#leave")
     page.locator("main[data-status=over]").wait_for(timeout=60_000)
     assert page.inner_text("#finished-by-bot") == "Finished by a bot: Kim"
+    table_id = created["table"]["id"]
+    record = served.call("GET", f"/api/tables/{table_id}/record")
+    assert record["substitutes"] == [
+        {"seat": 0, "turns_before": 0, "level": "casual", "why": "left"}
+    ]
+    page.goto(f"{served.url}/replay?table={table_id}")
+    assert page.locator("p.substitute").inner_text() == (
+        "Kim's seat was played by a bot (casual) from turn 1: the player left."
+    )
 
 
 def test_the_page_catches_up_after_the_server_is_killed_and_restarted(

@@ -218,6 +218,13 @@ def test_a_leaver_is_handed_to_a_bot_and_the_table_finishes(api: Api) -> None:
     assert response.status_code == 200
     table = wait_for_status(api, table_id, "over")
     assert [seat["substituted"] for seat in table["seats"]] == [True, True, False]
+    record = api.get(f"/api/tables/{table_id}/record").json()
+    assert record["substitutes"] == [
+        {"seat": 0, "turns_before": 0, "level": "beginner", "why": "host"},
+        {"seat": 1, "turns_before": 0, "level": "casual", "why": "host"},
+    ]
+    replay = api.post("/api/replays", None, record).json()
+    assert replay["substitutes"] == record["substitutes"]
     response = api.post(f"/api/tables/{table_id}/actions", tokens[0], {"action": "1907"})
     assert response.status_code == 409
     assert detail(response) == "seat 0 has been handed to a bot"
@@ -305,6 +312,7 @@ def test_a_player_may_leave_and_a_bot_plays_on(api: Api) -> None:
     answer = api.post(path, bo, {"level": "beginner"})
     assert answer.status_code == 200
     assert answer.json()["table"]["seats"][1]["substituted"]
+    assert answer.json()["table"]["seats"][1]["level"] == "beginner"
     response = api.post(path, bo)
     assert response.status_code == 409
     assert "already played by a bot" in detail(response)

@@ -17,7 +17,7 @@ from typing import Any, TypeVar
 from vitrine.bots import LEVELS
 from vitrine.engine.errors import RecordError, VitrineError
 from vitrine.engine.protocol import Game, GameState
-from vitrine.engine.record import Record
+from vitrine.engine.record import Record, Substitute
 from vitrine.games import get_game
 from vitrine.server.errors import ApiError, conflict, forbidden, invalid, not_found, refused
 from vitrine.server.live import OPEN, OVER, PLAYING, LiveTable, public_table, token_hash
@@ -306,15 +306,18 @@ class TableService:
                 )
             if live.plays_itself(seat):
                 raise conflict("already_bot", f"seat {seat} is already played by a bot", seat=seat)
-            await self._substitute(live, seat, level)
+            await self._substitute(live, seat, level, "left" if position is None else "host")
         self._wake_bots(live)
         return live
 
-    async def _substitute(self, live: LiveTable, position: int, level: str) -> None:
+    async def _substitute(self, live: LiveTable, position: int, level: str, why: str) -> None:
         """Hand a seat to a bot for the rest of the game (the lock is held)."""
+        assert live.state is not None
         seat = live.seats[position]
         seat.substituted = True
         seat.level = level
+        seat.substituted_after = len(live.state.record().turns)
+        seat.substituted_why = why
         await self._db(self.store.update_seat, seat)
         live.broadcast()
         self._arm_clock(live)
@@ -334,7 +337,7 @@ class TableService:
             state = live.state
             if len(live.log) != seq or state is None or state.current_player is None:
                 return
-            await self._substitute(live, state.current_player, TIMEOUT_LEVEL)
+            await self._substitute(live, state.current_player, TIMEOUT_LEVEL, "timeout")
         self._wake_bots(live)
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
@@ -442,7 +445,15 @@ class TableService:
                 f"the record of table {table_id!r} is public once the game is over "
                 "(its seed deals the hidden stock)",
             )
-        return live.state.record().to_dict()
+        substitutes = tuple(  # seats handed over before migration 0003 lack when and why
+            Substitute(seat.position, seat.substituted_after, seat.level, seat.substituted_why)
+            for seat in live.seats
+            if seat.substituted
+            and seat.substituted_after is not None
+            and seat.level is not None
+            and seat.substituted_why is not None
+        )
+        return replace(live.state.record(), substitutes=substitutes).to_dict()
 
     @staticmethod
     def replay_steps(record_data: object) -> dict[str, Any]:
@@ -465,4 +476,9 @@ class TableService:
                 steps.append(final.view(None))
         except VitrineError as error:
             raise refused(error, "record") from None
-        return {"game": game.name, "players": list(record.players), "steps": steps}
+        return {
+            "game": game.name,
+            "players": list(record.players),
+            "substitutes": [substitute.to_dict() for substitute in record.substitutes],
+            "steps": steps,
+        }

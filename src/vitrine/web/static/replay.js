@@ -5,10 +5,15 @@ const t = translator({
   en: {
     heading: "Replay", upload: "Open a record (JSON)", first: "|◀ First", previous: "◀ Previous",
     next: "Next ▶", last: "Last ▶|", step: "Turn {n} of {total}", keys: "Keys: ← and → step.",
+    finishedByBot: "{name}'s seat was played by a bot ({level}) from turn {turn}: {why}.",
+    left: "the player left", timeout: "the player ran out of time", host: "the host handed it over",
   },
   fr: {
     heading: "Revoir", upload: "Ouvrir une partie (JSON)", first: "|◀ Début", previous: "◀ Précédent",
     next: "Suivant ▶", last: "Fin ▶|", step: "Tour {n} sur {total}", keys: "Touches : ← et → pour avancer.",
+    finishedByBot: "La place de {name} a été jouée par un robot ({level}) à partir du tour {turn} : {why}.",
+    left: "le joueur est parti", timeout: "le temps du joueur était écoulé",
+    host: "l'hôte l'a confiée",
   },
 });
 
@@ -66,6 +71,9 @@ async function render() {
         el("button", { type: "button", id: "next", onclick: () => go(step + 1) }, t("next")),
         el("button", { type: "button", onclick: () => go(total) }, t("last")),
         el("span", { class: "muted" }, t("keys"))),
+      ...replay.substitutes.map((s) => el("p", { class: "substitute" }, t("finishedByBot", {
+        name: replay.players[s.seat], level: s.level, turn: s.turns_before + 1, why: t(s.why),
+      }))),
       step > 0 ? el("p", {}, el("code", {}, replay.steps[step].turns[step - 1])) : null,
       await module.renderGame(replay.steps[step], { you: null, act: () => {}, redraw: render }));
   }
