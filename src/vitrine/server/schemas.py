@@ -106,7 +106,17 @@ class GameInfo(BaseModel):
     levels: list[str]
 
 
+class Substitute(BaseModel):
+    """A seat a bot finished: after which of the record's turns, and why."""
+
+    seat: int
+    turns_before: int
+    level: str
+    why: Literal["left", "timeout", "host"]
+
+
 class Replay(BaseModel):
     game: str
     players: list[str]
+    substitutes: list[Substitute]
     steps: list[dict[str, Any]]

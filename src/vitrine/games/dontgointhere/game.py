@@ -137,12 +137,12 @@ class DgitGame:
         try:
             state = self.start(record.players, record.options, record.seed, record.setup)
         except VitrineError as error:
-            raise RecordError(str(error)) from None
+            raise RecordError.caused_by(error) from None
         for number, text in enumerate(record.turns, start=1):
             try:
                 state.apply_action(text)
             except VitrineError as error:
-                raise RecordError(f"{text!r}: {error}", number) from None
+                raise RecordError.caused_by(error, number, text) from None
         return state
 
     def load(self, text: str) -> DgitState:
