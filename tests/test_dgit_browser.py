@@ -2,7 +2,9 @@
 with the types chosen in the lobby, every decision made by clicking or by
 the keyboard."""
 
+import json
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -32,7 +34,7 @@ def act_once(page: Page, by_keyboard: bool) -> bool:
     return True
 
 
-def test_a_whole_game_against_a_bot(browser: Browser, served: Served) -> None:
+def test_a_whole_game_against_a_bot(browser: Browser, served: Served, tmp_path: Path) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     page.goto(served.url)
@@ -82,3 +84,10 @@ def test_a_whole_game_against_a_bot(browser: Browser, served: Served) -> None:
     page.locator(".dg-room").first.wait_for()
     assert page.locator(".final-scores").count() == 0
     assert page.locator("#step").inner_text() != last
+    # A corrupt record is refused in the page's language (French by now), naming the turn.
+    record = served.call("GET", f"/api/tables/{table}/record")
+    corrupt = tmp_path / "corrupt.json"
+    corrupt.write_text(json.dumps({**record, "turns": [*record["turns"][:2], "Z9"]}))
+    page.set_input_files("#record-file", corrupt)
+    page.locator("main p.error:has-text('Il n')").wait_for()
+    assert "Il n'y a pas de pièce Z" in page.locator("main p.error").inner_text()

@@ -52,16 +52,21 @@ def test_every_word_round_trips() -> None:
 def test_parse_errors_say_what_is_wrong(text: str, fragment: str) -> None:
     state = make_state()
     before = state.view(0)
-    with pytest.raises(NotationError, match=fragment):
+    with pytest.raises(NotationError, match=fragment) as info:
         state.apply_action(text)
     assert state.view(0) == before
+    assert info.value.code.startswith("dgit_notation") and info.value.params["text"] == text
 
 
 def refused(state: DgitState, word: str, fragment: str) -> None:
+    """Refused with a message holding ``fragment``, a code of its own and
+    JSON params (for the page's other languages), changing nothing."""
     before = state.view(state.current_player)
-    with pytest.raises(IllegalTurnError, match=fragment):
+    with pytest.raises(IllegalTurnError, match=fragment) as info:
         state.apply_action(word)
     assert state.view(state.current_player) == before
+    assert info.value.code != IllegalTurnError.default_code
+    assert json.loads(json.dumps(info.value.params)) == info.value.params
 
 
 def test_refusals_name_the_reason_and_change_nothing() -> None:

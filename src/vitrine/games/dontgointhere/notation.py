@@ -15,6 +15,8 @@ The words form one fixed table, so an id is a word's index in it: parsing is
 a lookup and search never formats text.
 """
 
+from typing import Any
+
 from vitrine.engine.errors import NotationError, VitrineError
 from vitrine.games.dontgointhere.components import VALUES, Components
 
@@ -57,26 +59,34 @@ class Notation:
         found = self.ids.get(text)
         if found is not None:
             return found
-        raise NotationError(f"malformed decision {text!r}: {self._why(text)}")
+        words, code, params = self._why(text)
+        raise NotationError(f"malformed decision {text!r}: {words}", code, {"text": text} | params)
 
-    def _why(self, text: str) -> str:
+    def _why(self, text: str) -> tuple[str, str, dict[str, Any]]:
+        """The reason ``text`` is no word, its code and params (for other languages)."""
         components = self.components
         if not text:
-            return f"nothing given; expected {FORMATS}"
+            return f"nothing given; expected {FORMATS}", "dgit_notation_empty", {}
         if text.startswith(TOME_PREFIX):
-            try:
-                components.type_index(text[len(TOME_PREFIX) :])
-            except VitrineError as error:
-                return f"the Tome's choice names {error}"
+            code = text[len(TOME_PREFIX) :]
+            return self._type_reason(code, "the Tome's choice names ")
         if len(text) == 2 and text[1].isdigit():
             try:
                 components.room_index(text[0])
             except VitrineError as error:
-                return f"a placement names a room letter: {error}"
-            return f"space {text[1]} does not exist: spaces are 1 to {components.spaces}"
+                words = f"a placement names a room letter: {error}"
+                return words, "dgit_notation_room", {"letter": text[0]}
+            words = f"space {text[1]} does not exist: spaces are 1 to {components.spaces}"
+            return words, "dgit_notation_space", {"space": text[1], "spaces": components.spaces}
         if len(text) == 3 and text[2].isdigit():
-            try:
-                components.card(text)
-            except VitrineError as error:
-                return str(error)
-        return f"expected {FORMATS}"
+            if not 1 <= int(text[2]) <= VALUES:
+                words = f"{text!r} is not a card: a type code and a curse value 1-{VALUES}"
+                return words, "dgit_notation_value", {}
+            return self._type_reason(text[:2], "")
+        return f"expected {FORMATS}", "dgit_notation", {}
+
+    def _type_reason(self, code: str, prefix: str) -> tuple[str, str, dict[str, Any]]:
+        """A type code in a word that is no word: the code is unknown."""
+        known = ", ".join(t.code for t in self.components.types)
+        words = f"{prefix}no card type {code!r} (known: {known})"
+        return words, "dgit_notation_type", {"code": code}

@@ -16,7 +16,6 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from vitrine.engine.errors import IllegalTurnError
 from vitrine.engine.record import Record
 from vitrine.engine.rng import SplitMix64
 from vitrine.games.dontgointhere import effects
@@ -267,9 +266,9 @@ class DgitState:
         is malformed or illegal here."""
         action_id = self.config.notation.parse(action)
         if action_id not in self.legal_action_ids():
-            from vitrine.games.dontgointhere.explain import explain_refusal
+            from vitrine.games.dontgointhere.explain import refusal
 
-            raise IllegalTurnError(explain_refusal(self, action_id))
+            raise refusal(self, action_id)
         self.apply_action_id(action_id)
 
     def push(self, turn: str) -> None:

@@ -89,6 +89,61 @@ const t = translator({
   },
 });
 
+// The engine's refusals of this game in each language, by code (explain.py, notation.py).
+const ERRORS = {
+  en: {
+    dgit_phase: "{word} is a {kind}, but now you must {expected}.",
+    dgit_board_removed: "The {at}'s board has left the game: its deck ran out.",
+    dgit_room_hidden: "The {at} is not face up: its board shows the {shown}.",
+    dgit_space_taken: "Space {word} already holds {owner}'s meeple.",
+    dgit_no_card: "No {word} lies above the room: take one of {legal}.",
+    dgit_tome_tomes: "A Tome cannot dispel Tomes: choose another type.",
+    dgit_type_absent: "{type} is not in this game: choose one of {legal}.",
+    dgit_no_face: "No die shows a {face} to change.",
+    dgit_not_here: "{word} is not a choice of this room: {legal}.",
+    dgit_notation_empty: "Nothing given.", dgit_notation_room: "There is no room {letter}.",
+    dgit_notation_space: "Space {space} does not exist: spaces are 1 to {spaces}.",
+    dgit_notation_type: "There is no card type {code}.",
+    dgit_notation_value: "{text} is not a card: a type code and a curse value 1-4.",
+    dgit_notation: "{text} is not a decision.",
+    kind0: "placement", kind1: "card pick", kind2: "Tome's choice", kind3: "dice choice",
+    place: "place a meeple", pick: "take a card ({legal})", tome: "choose a type ({legal})",
+    dice: "make the dice choice ({legal})", ghost: "ghost", blank: "blank",
+  },
+  fr: {
+    dgit_phase: "{word} est un(e) {kind}, mais il faut maintenant {expected}.",
+    dgit_board_removed: "Le plateau de « {at} » a quitté la partie : la pioche est vide.",
+    dgit_room_hidden: "« {at} » n'est pas visible : son plateau montre « {shown} ».",
+    dgit_space_taken: "La case {word} porte déjà le meeple de {owner}.",
+    dgit_no_card: "Aucune carte {word} dans la pièce : prenez l'une de {legal}.",
+    dgit_tome_tomes: "Un Grimoire ne peut pas dissiper les Grimoires : choisissez un autre type.",
+    dgit_type_absent: "{type} n'est pas dans cette partie : choisissez parmi {legal}.",
+    dgit_no_face: "Aucun dé ne montre de face « {face} » à changer.",
+    dgit_not_here: "{word} n'est pas un choix de cette pièce : {legal}.",
+    dgit_notation_empty: "Rien n'a été saisi.", dgit_notation_room: "Il n'y a pas de pièce {letter}.",
+    dgit_notation_space: "La case {space} n'existe pas : les cases vont de 1 à {spaces}.",
+    dgit_notation_type: "Il n'y a pas de type de carte {code}.",
+    dgit_notation_value: "{text} n'est pas une carte : un code de type et une valeur de 1 à 4.",
+    dgit_notation: "{text} n'est pas une décision.",
+    kind0: "placement", kind1: "prise de carte", kind2: "choix du Grimoire", kind3: "choix de dés",
+    place: "placer un meeple", pick: "prendre une carte ({legal})", tome: "choisir un type ({legal})",
+    dice: "faire le choix de dés ({legal})", ghost: "fantôme", blank: "vide",
+  },
+};
+const errorT = translator(ERRORS);
+
+/** An engine refusal of Don't Go In There in the reader's language; null for other codes. */
+export function errorWords(code, params) {
+  if (!(code in ERRORS.en)) return null;
+  const legal = (params.legal ?? []).join(", ");
+  return errorT(code, {
+    ...params, legal,
+    at: params.at && t(params.at), shown: params.shown && t(params.shown),
+    type: params.type && t(params.type), face: params.face && errorT(params.face),
+    kind: errorT(`kind${params.kind}`), expected: params.phase && errorT(params.phase, { legal }),
+  });
+}
+
 let components = null;
 export const ready = fetch("/api/games/dontgointhere/data/components.json")
   .then((r) => r.json()).then((data) => { components = data; });
