@@ -7,7 +7,8 @@ codes, seats' names), so the web page can say it in French.
 from typing import TYPE_CHECKING, Any
 
 from vitrine.engine.errors import IllegalTurnError
-from vitrine.games.dontgointhere.state import DICE, EMPTY, OVER, PICK, PLACE, TOME
+from vitrine.games.dontgointhere.notation import Reason
+from vitrine.games.dontgointhere.state import DICE, EMPTY, OVER, PHASES, PICK, PLACE, TOME
 
 if TYPE_CHECKING:
     from vitrine.games.dontgointhere.state import DgitState
@@ -39,15 +40,14 @@ def refusal(state: "DgitState", action: int) -> IllegalTurnError:
     if state.board != EMPTY:
         params["room"] = config.components.rooms[state.rooms[state.board]].code
     if kind != (PLACE, PICK, TOME, DICE).index(state.phase):
-        params |= {"kind": kind, "phase": ("place", "dice", "pick", "tome")[state.phase]}
-        return IllegalTurnError(
-            f"{word} is a {KINDS[kind]}, but now you must {_expected(state)}", "dgit_phase", params
+        reason = Reason(
+            "dgit_phase",
+            {"kind": kind, "phase": PHASES[state.phase]},
+            f"{word} is a {KINDS[kind]}, but now you must {_expected(state)}",
         )
-    message, code, extra = (_placement, _pick, _tome, _dice)[kind](state, action, word)
-    return IllegalTurnError(message, code, params | extra)
-
-
-Reason = tuple[str, str, dict[str, Any]]
+    else:
+        reason = (_placement, _pick, _tome, _dice)[kind](state, action, word)
+    return IllegalTurnError(reason.words, reason.code, params | reason.params)
 
 
 def _placement(state: "DgitState", action: int, word: str) -> Reason:
@@ -57,43 +57,37 @@ def _placement(state: "DgitState", action: int, word: str) -> Reason:
     name = components.rooms[room].name
     if room not in state.rooms:
         shown = state.rooms[components.rooms[room].board]
+        at = components.rooms[room].code
         if shown == EMPTY:
             words = f"the {name}'s board has left the game: its deck ran out"
-            return words, "dgit_board_removed", {"at": components.rooms[room].code}
-        words = f"the {name} is not face up: its board shows the {components.rooms[shown].name}"
-        return (
-            words,
-            "dgit_room_hidden",
-            {
-                "at": components.rooms[room].code,
-                "shown": components.rooms[shown].code,
-            },
-        )
+            return Reason("dgit_board_removed", {"at": at}, words)
+        shown_room = components.rooms[shown]
+        words = f"the {name} is not face up: its board shows the {shown_room.name}"
+        return Reason("dgit_room_hidden", {"at": at, "shown": shown_room.code}, words)
     owner = config.players[state.spaces[state.rooms.index(room)][space]]  # the other reason, G-5
-    return f"space {word} already holds {owner}'s meeple", "dgit_space_taken", {"owner": owner}
+    return Reason(
+        "dgit_space_taken", {"owner": owner}, f"space {word} already holds {owner}'s meeple"
+    )
 
 
 def _pick(state: "DgitState", action: int, word: str) -> Reason:
-    return f"no {word} lies above the room: {_expected(state)}", "dgit_no_card", {}
+    return Reason("dgit_no_card", {}, f"no {word} lies above the room: {_expected(state)}")
 
 
 def _tome(state: "DgitState", action: int, word: str) -> Reason:
     config = state.config
     kind = action - config.notation.tome_base
     if kind == config.codes.tome:
-        return "a Tome cannot dispel Tomes: choose another type", "dgit_tome_tomes", {}
-    name = config.components.types[kind].name
-    words = f"{name} is not in this game: {_expected(state)}"
-    return words, "dgit_type_absent", {"type": config.components.types[kind].code}
+        return Reason("dgit_tome_tomes", {}, "a Tome cannot dispel Tomes: choose another type")
+    card_type = config.components.types[kind]
+    words = f"{card_type.name} is not in this game: {_expected(state)}"
+    return Reason("dgit_type_absent", {"type": card_type.code}, words)
 
 
 def _dice(state: "DgitState", action: int, word: str) -> Reason:
     hallway = state.rooms[state.board] == state.config.room_codes.hallway
     if hallway and word in ("BLANK", "GHOST"):
         face = "ghost" if word == "BLANK" else "blank"
-        return (
-            f"no die shows a {face} to change: {_expected(state)}",
-            "dgit_no_face",
-            {"face": face},
-        )
-    return f"{word} is not a choice of this room: {_expected(state)}", "dgit_not_here", {}
+        words = f"no die shows a {face} to change: {_expected(state)}"
+        return Reason("dgit_no_face", {"face": face}, words)
+    return Reason("dgit_not_here", {}, f"{word} is not a choice of this room: {_expected(state)}")

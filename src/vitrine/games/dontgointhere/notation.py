@@ -15,7 +15,7 @@ The words form one fixed table, so an id is a word's index in it: parsing is
 a lookup and search never formats text.
 """
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from vitrine.engine.errors import NotationError, VitrineError
 from vitrine.games.dontgointhere.components import VALUES, Components
@@ -25,6 +25,16 @@ REROLL = "REROLL"
 BLANK = "BLANK"
 GHOST = "GHOST"
 TOME_PREFIX = "T:"
+
+
+class Reason(NamedTuple):
+    """Why a decision is refused: a code and params for other languages, and the words."""
+
+    code: str
+    params: dict[str, Any]
+    words: str
+
+
 FORMATS = "a placement (L2), a card (MI3), a Tome's type (T:CA), KEEP, REROLL, BLANK or GHOST"
 
 
@@ -59,14 +69,15 @@ class Notation:
         found = self.ids.get(text)
         if found is not None:
             return found
-        words, code, params = self._why(text)
-        raise NotationError(f"malformed decision {text!r}: {words}", code, {"text": text} | params)
+        why = self._why(text)
+        message = f"malformed decision {text!r}: {why.words}"
+        raise NotationError(message, why.code, {"text": text} | why.params)
 
-    def _why(self, text: str) -> tuple[str, str, dict[str, Any]]:
+    def _why(self, text: str) -> Reason:
         """The reason ``text`` is no word, its code and params (for other languages)."""
         components = self.components
         if not text:
-            return f"nothing given; expected {FORMATS}", "dgit_notation_empty", {}
+            return Reason("dgit_notation_empty", {}, f"nothing given; expected {FORMATS}")
         if text.startswith(TOME_PREFIX):
             code = text[len(TOME_PREFIX) :]
             return self._type_reason(code, "the Tome's choice names ")
@@ -75,18 +86,20 @@ class Notation:
                 components.room_index(text[0])
             except VitrineError as error:
                 words = f"a placement names a room letter: {error}"
-                return words, "dgit_notation_room", {"letter": text[0]}
+                return Reason("dgit_notation_room", {"letter": text[0]}, words)
             words = f"space {text[1]} does not exist: spaces are 1 to {components.spaces}"
-            return words, "dgit_notation_space", {"space": text[1], "spaces": components.spaces}
+            return Reason(
+                "dgit_notation_space", {"space": text[1], "spaces": components.spaces}, words
+            )
         if len(text) == 3 and text[2].isdigit():
             if not 1 <= int(text[2]) <= VALUES:
                 words = f"{text!r} is not a card: a type code and a curse value 1-{VALUES}"
-                return words, "dgit_notation_value", {}
+                return Reason("dgit_notation_value", {}, words)
             return self._type_reason(text[:2], "")
-        return f"expected {FORMATS}", "dgit_notation", {}
+        return Reason("dgit_notation", {}, f"expected {FORMATS}")
 
-    def _type_reason(self, code: str, prefix: str) -> tuple[str, str, dict[str, Any]]:
+    def _type_reason(self, code: str, prefix: str) -> Reason:
         """A type code in a word that is no word: the code is unknown."""
         known = ", ".join(t.code for t in self.components.types)
         words = f"{prefix}no card type {code!r} (known: {known})"
-        return words, "dgit_notation_type", {"code": code}
+        return Reason("dgit_notation_type", {"code": code}, words)

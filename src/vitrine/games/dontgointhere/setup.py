@@ -25,6 +25,8 @@ TYPES_OPTION = "types"
 class OptionsError(VitrineError):
     """Options that name no type, or too many or too few for the table."""
 
+    default_code = "options"
+
 
 def parse_types(options: Mapping[str, Any], components: Components) -> tuple[int, ...]:
     """The types the options choose (empty: chosen at random), checked."""

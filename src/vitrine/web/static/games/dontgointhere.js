@@ -43,6 +43,9 @@ const t = translator({
     tomeChose: "dispelled their {type} cards", chose: "chose: {choice}",
     scoresTitle: "Final scores (fewest curses wins)", category: "Curses", total: "Total",
     rank: "Rank", "Ghost penalty": "Ghost penalty", cardsDispelled: "Cards dispelled",
+    kind0: "placement", kind1: "card pick", kind2: "Tome's choice", kind3: "dice choice",
+    "must.place": "place a meeple", "must.pick": "take a card ({legal})",
+    "must.tome": "choose a type ({legal})", "must.dice": "make the dice choice ({legal})",
   },
   fr: {
     AM: "Amulette", CA: "Chat", CL: "Horloge", DO: "Poupée", HW: "Eau bénite", MA: "Masque",
@@ -86,6 +89,9 @@ const t = translator({
     scoresTitle: "Scores finaux (le moins de malédictions gagne)", category: "Malédictions",
     total: "Total", rank: "Rang", "Ghost penalty": "Pénalité fantômes",
     cardsDispelled: "Cartes dissipées",
+    kind0: "placement", kind1: "prise de carte", kind2: "choix du Grimoire", kind3: "choix de dés",
+    "must.place": "placer un meeple", "must.pick": "prendre une carte ({legal})",
+    "must.tome": "choisir un type ({legal})", "must.dice": "faire le choix de dés ({legal})",
   },
 });
 
@@ -106,9 +112,6 @@ const ERRORS = {
     dgit_notation_type: "There is no card type {code}.",
     dgit_notation_value: "{text} is not a card: a type code and a curse value 1-4.",
     dgit_notation: "{text} is not a decision.",
-    kind0: "placement", kind1: "card pick", kind2: "Tome's choice", kind3: "dice choice",
-    place: "place a meeple", pick: "take a card ({legal})", tome: "choose a type ({legal})",
-    dice: "make the dice choice ({legal})", ghost: "ghost", blank: "blank",
   },
   fr: {
     dgit_phase: "{word} est un(e) {kind}, mais il faut maintenant {expected}.",
@@ -125,9 +128,6 @@ const ERRORS = {
     dgit_notation_type: "Il n'y a pas de type de carte {code}.",
     dgit_notation_value: "{text} n'est pas une carte : un code de type et une valeur de 1 à 4.",
     dgit_notation: "{text} n'est pas une décision.",
-    kind0: "placement", kind1: "prise de carte", kind2: "choix du Grimoire", kind3: "choix de dés",
-    place: "placer un meeple", pick: "prendre une carte ({legal})", tome: "choisir un type ({legal})",
-    dice: "faire le choix de dés ({legal})", ghost: "fantôme", blank: "vide",
   },
 };
 const errorT = translator(ERRORS);
@@ -139,8 +139,8 @@ export function errorWords(code, params) {
   return errorT(code, {
     ...params, legal,
     at: params.at && t(params.at), shown: params.shown && t(params.shown),
-    type: params.type && t(params.type), face: params.face && errorT(params.face),
-    kind: errorT(`kind${params.kind}`), expected: params.phase && errorT(params.phase, { legal }),
+    type: params.type && t(params.type), face: params.face && t(params.face),
+    kind: t(`kind${params.kind}`), expected: params.phase && t(`must.${params.phase}`, { legal }),
   });
 }
 
