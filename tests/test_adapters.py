@@ -119,6 +119,16 @@ def test_seats_are_relative_to_the_viewer() -> None:
     assert mine["to_act"].tolist() == [0, 1] and theirs["to_act"].tolist() == [1, 0]
 
 
+def test_seats_are_relative_to_the_viewer_at_three_players() -> None:
+    state = GAME.start(["A", "B", "C"], {}, seed=2)
+    state.push(state.legal_turns()[0])  # seat 0 places a card
+    encoding = encoding_for("exhibition", state)
+    rows = [
+        encoding.encode(state.view(seat))["halls"].sum(axis=(1, 2)).tolist() for seat in range(3)
+    ]
+    assert rows == [[1, 0, 0], [0, 0, 1], [0, 1, 0]]  # seat 0 is 2 after seat 1, 1 after seat 2
+
+
 @pytest.mark.parametrize(
     ("kwargs", "message"),
     [

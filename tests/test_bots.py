@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from bot_games import play_to_end
 from vitrine.bots import Budget, GreedyBot, IsmctsBot, PimcBot, RandomBot, make_bot
 from vitrine.bots.base import Bot
 from vitrine.engine.errors import VitrineError
@@ -13,16 +14,7 @@ GAME = ExhibitionGame()
 
 
 def _play(bots: list[Bot], seed: int) -> list[float]:
-    state = GAME.start([bot.name for bot in bots], seed=seed)
-    rng = random.Random(seed)
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        view = state.view(seat)
-        action = bots[seat].choose(GAME, view, rng)
-        assert action in view["legal_actions"]
-        state.apply_action(action)
-    return state.returns()
+    return play_to_end(GAME, GAME.start([bot.name for bot in bots], seed=seed), bots, seed)
 
 
 def test_greedy_beats_random_from_either_seat() -> None:

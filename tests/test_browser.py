@@ -1,58 +1,22 @@
-"""Two people and a bot play a whole game in headless Chromium, one reloading mid-game.
-
-Chromium is Debian's (``/usr/bin/chromium``, which ``.ci/run`` installs),
-driven by Playwright.  Screenshots go to ``build/screenshots/`` for people to
-look at.
-"""
+"""Two people and a bot play a whole game in headless Chromium, one reloading
+mid-game (the browser and server fixtures are in ``browser_fixtures``)."""
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
+from browser_fixtures import SHOTS, seq, wait_for_change
 from server_process import Served
 
 pytestmark = pytest.mark.timeout(300)  # a hang fails the test instead of stalling CI
 
-CHROMIUM = Path("/usr/bin/chromium")
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
 ACTIONS = (
     "button.card.legal, button.dest, button.spot.legal, "
     'button[data-action="D"], button[data-action="X"]'
 )
-
-
-@pytest.fixture
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=FLAGS
-        )
-        yield launched
-        launched.close()
-
-
-@pytest.fixture
-def served(sqlite_url: str) -> Iterator[Served]:
-    server = Served(sqlite_url, bot_delay=0.05)
-    yield server
-    server.stop()
-
-
-def seq(page: Page) -> str:
-    return page.locator("main").get_attribute("data-seq") or ""
 
 
 def act_once(page: Page, undo_first: bool, shot: Path | None = None) -> bool:
@@ -87,9 +51,7 @@ def act_once(page: Page, undo_first: bool, shot: Path | None = None) -> bool:
         destination = page.locator("button.dest")
         if destination.count():
             destination.first.click()
-    page.wait_for_function(
-        "before => document.querySelector('main')?.dataset.seq !== before", arg=before
-    )
+    wait_for_change(page, before)
     return True
 
 

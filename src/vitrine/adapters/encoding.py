@@ -49,6 +49,14 @@ class Encoding(Protocol):
         """The view's arrays, one per field, shaped as the field says."""
 
 
+def observer(view: Mapping[str, Any]) -> int:
+    """The seat a view belongs to: observations are a player's, never a spectator's."""
+    viewer: int | None = view["viewer"]
+    if viewer is None:
+        raise ValueError("an observation is a player's: a spectator's view has no seat")
+    return viewer
+
+
 def flatten(encoding: Encoding, arrays: Mapping[str, Array]) -> Array:
     """The fields concatenated in the encoding's order."""
     return np.concatenate([arrays[field.name].ravel() for field in encoding.fields])
@@ -80,4 +88,8 @@ def encoding_for(game_name: str, state: GameState) -> Encoding:
         from vitrine.adapters.exhibition import ExhibitionEncoding
 
         return ExhibitionEncoding(state.view(None))
+    if game_name == "dontgointhere":
+        from vitrine.adapters.dontgointhere import DgitEncoding
+
+        return DgitEncoding(state.view(None))
     raise VitrineError(f"no observation encoding for the game {game_name!r}")

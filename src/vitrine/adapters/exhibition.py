@@ -14,7 +14,7 @@ from typing import Any
 
 import numpy as np
 
-from vitrine.adapters.encoding import Array, Field
+from vitrine.adapters.encoding import Array, Field, observer
 from vitrine.games.exhibition.cards import NUM_CARDS, card_from_label
 from vitrine.games.exhibition.state import PLACE_BASE, PLACE_OFFSET, PLACE_PHASE, TAKE_PHASE
 
@@ -63,9 +63,7 @@ class ExhibitionEncoding:
         return self._fields
 
     def encode(self, view: Mapping[str, Any]) -> dict[str, Array]:
-        viewer = view["viewer"]
-        if viewer is None:
-            raise ValueError("an observation is a player's: a spectator's view has no seat")
+        viewer = observer(view)
         arrays = {field.name: np.zeros(field.shape, dtype=np.float32) for field in self.fields}
         order = [(viewer + offset) % self.players for offset in range(self.players)]
         relative = {seat: index for index, seat in enumerate(order)}
@@ -82,7 +80,7 @@ class ExhibitionEncoding:
                 arrays["market"][continent[code], card_index(label)] = 1
         arrays["stock"][0] = view["stock_count"] / NUM_CARDS
         arrays["round"][0] = min(view["round"] / NUM_CARDS, 1.0)
-        for seat, row in enumerate(order):
+        for row, seat in enumerate(order):
             arrays["vehicles"][row, continent[view["vehicles"][seat]]] = 1
             for spot, label in enumerate(view["halls"][seat].values()):
                 if label is not None:

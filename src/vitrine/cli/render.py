@@ -119,4 +119,8 @@ def renderer_for(game: Game) -> Renderer:
         from vitrine.cli.exhibition_render import ExhibitionRenderer
 
         return ExhibitionRenderer(game)
+    if game.name == "dontgointhere":
+        from vitrine.cli.dontgointhere_render import DgitRenderer
+
+        return DgitRenderer(game)
     return PlainRenderer(game)

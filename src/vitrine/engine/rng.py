@@ -32,6 +32,10 @@ class SplitMix64:
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
         return z ^ (z >> 31)
 
+    def copy(self) -> "SplitMix64":
+        """An independent stream that continues exactly as this one would."""
+        return SplitMix64(self._state)
+
     def below(self, bound: int) -> int:
         """A uniform integer in [0, bound), by rejection so no value is favoured."""
         if bound <= 0:

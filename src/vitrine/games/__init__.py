@@ -10,6 +10,10 @@ def get_game(name: str) -> Game:
         from vitrine.games.exhibition import ExhibitionGame
 
         return ExhibitionGame()
+    if name == "dontgointhere":
+        from vitrine.games.dontgointhere import DgitGame
+
+        return DgitGame()
     raise VitrineError(
         f"unknown game {name!r} (known: {', '.join(GAMES)})",
         "unknown_game",
@@ -17,4 +21,4 @@ def get_game(name: str) -> Game:
     )
 
 
-GAMES = ("exhibition",)
+GAMES = ("exhibition", "dontgointhere")

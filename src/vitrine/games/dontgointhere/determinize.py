@@ -1,0 +1,113 @@
+"""Full states consistent with a player's view: how bots reason without cheating.
+
+Hidden from a player: the deck's order, the cards set aside at setup, the
+Secret Passage's face-down card unless they placed there, the other
+players' ghost counts and the dice still to be rolled.  A sample deals the
+unseen cards at random into those places, rolls future dice from the
+sampler's ``Random`` and draws each hidden ghost count uniformly from 0 to
+the viewer's own count plus GHOST_SPREAD: a deliberately rough belief, since
+the view carries no tally of others' ghosts (G-15).
+"""
+
+from collections import Counter
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
+from vitrine.engine.errors import VitrineError
+from vitrine.games.dontgointhere.components import Components
+from vitrine.games.dontgointhere.setup import make_config
+from vitrine.games.dontgointhere.state import (
+    CARDS_PER_ROOM,
+    EMPTY,
+    NOBODY,
+    PHASES,
+    DgitState,
+    Dice,
+)
+from vitrine.games.dontgointhere.view import FACE_DOWN
+
+GHOST_SPREAD = 3
+
+
+def _hidden_slots(state: DgitState, viewer: int) -> list[int]:
+    """Boards whose face-down card ``viewer`` has not seen."""
+    return [
+        board
+        for board in range(len(state.rooms))
+        if state.face_down(board) and not state.seen[board] >> viewer & 1
+    ]
+
+
+def resample(state: DgitState, viewer: int, rng: Random) -> None:
+    """Re-deal, in place, everything ``viewer`` cannot see."""
+    boards = _hidden_slots(state, viewer)
+    pool = state.deck + state.removed + [state.slots[b][CARDS_PER_ROOM - 1] for b in boards]
+    rng.shuffle(pool)
+    for board in boards:
+        state.slots[board][CARDS_PER_ROOM - 1] = pool.pop()
+    state.removed = pool[: len(state.removed)]
+    state.deck = pool[len(state.removed) :]
+    own = state.ghosts[viewer]
+    for seat in range(state.num_players):
+        if seat != viewer:
+            state.ghosts[seat] = rng.randint(0, own + GHOST_SPREAD)
+    state.dice_source = Dice((), None, rng)
+
+
+def determinize(components: Components, view: Mapping[str, Any], rng: Random) -> DgitState:
+    """A state matching ``view`` with the hidden parts sampled from ``rng``."""
+    viewer = view["viewer"]
+    if viewer is None:
+        raise VitrineError("a spectator's view cannot be determinized: it belongs to no seat")
+    types = tuple(components.type_index(code) for code in view["types"])
+    config = make_config(components, view["players"], view["options"], types, None, {})
+    state = DgitState.__new__(DgitState)
+    state.config = config
+    card = components.card
+    seen: list[int] = []
+    state.rooms, state.slots, state.spaces, state.seen = [], [], [], []
+    for entry in view["boards"]:
+        room = EMPTY if entry["room"] is None else components.room_index(entry["room"])
+        state.rooms.append(room)
+        slots = [EMPTY] * CARDS_PER_ROOM
+        for slot, label in enumerate(entry["cards"]):
+            if label is not None and label != FACE_DOWN:
+                slots[slot] = card(label)
+                seen.append(slots[slot])
+        state.slots.append(slots)
+        spaces = entry["spaces"] or [None] * components.spaces
+        state.spaces.append([NOBODY if owner is None else owner for owner in spaces])
+        state.seen.append(sum(1 << p for p in entry["seen_by"]))
+    state.held = [[card(c) for c in t["held"]] for t in view["tableaus"]]
+    state.dispelled = [[card(c) for c in t["dispelled"]] for t in view["tableaus"]]
+    seen += [c for pile in state.held + state.dispelled for c in pile]
+    unseen = list((Counter(components.cards_of(types)) - Counter(seen)).elements())
+    hidden = sum(FACE_DOWN in entry["cards"] for entry in view["boards"])
+    if len(unseen) != view["deck_count"] + view["removed_count"] + hidden:
+        raise VitrineError("view is inconsistent: visible cards and pile sizes do not add up")
+    rng.shuffle(unseen)
+    for board, entry in enumerate(view["boards"]):
+        if FACE_DOWN in entry["cards"]:
+            state.slots[board][CARDS_PER_ROOM - 1] = unseen.pop()
+    state.removed = unseen[: view["removed_count"]]
+    state.deck = unseen[view["removed_count"] :]
+    own = view["ghosts"][viewer]
+    state.ghosts = [
+        count if count is not None else rng.randint(0, own + GHOST_SPREAD)
+        for count in view["ghosts"]
+    ]
+    state.clock_done = view["clock_done"]
+    state.dice = [face == "G" for face in view["dice"]]
+    state.dice_source = Dice((), None, rng)
+    state.history = list(view["turns"])
+    state.phase = PHASES.index(view["phase"])
+    current = view["current_player"]
+    state.current = NOBODY if current is None else current
+    resolving = view["resolving"]
+    state.board = EMPTY if resolving is None else resolving
+    state.placer = NOBODY if view["placer"] is None else view["placer"]
+    row = state.spaces[state.board] if resolving is not None else []
+    occupied = [space for space, owner in enumerate(row) if owner != NOBODY]
+    state.queue = occupied[len(occupied) - len(view["picks"]) :]  # picks go top down
+    return state

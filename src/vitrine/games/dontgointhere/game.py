@@ -1,0 +1,162 @@
+"""Starting and replaying games: seeds, explicit setups and records (G-2)."""
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any
+
+from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.protocol import GameState
+from vitrine.engine.record import Record
+from vitrine.games.dontgointhere.components import Components, load_components
+from vitrine.games.dontgointhere.determinize import determinize
+from vitrine.games.dontgointhere.scoring import score_game
+from vitrine.games.dontgointhere.setup import (
+    TYPES_OPTION,
+    check_players,
+    deal,
+    dice_stream,
+    make_config,
+    parse_types,
+    types_of,
+)
+from vitrine.games.dontgointhere.state import (
+    GAME_NAME,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RULES_VERSION,
+    DgitState,
+    Dice,
+)
+
+SETUP_FIELDS: tuple[str, ...] = ("deck", "removed", "rooms", "dice")
+GHOST_FACE, BLANK_FACE = "G", "-"
+GHOST_WEIGHT = 0.25  # curses a ghost is worth to greedy play, the penalty's expected share
+
+
+class DgitGame:
+    """Don't Go In There, as the engine protocol's ``Game``."""
+
+    name = GAME_NAME
+    rules_version = RULES_VERSION
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    setup_fields = SETUP_FIELDS
+
+    def __init__(self, components: Components | None = None) -> None:
+        self.components = components or load_components()
+
+    def parse_options(self, variants: Sequence[str]) -> dict[str, Any]:
+        """Variant names are type codes: naming some chooses the types in play."""
+        options = {TYPES_OPTION: list(variants)}
+        parse_types(options, self.components)
+        return options
+
+    def new_game(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> DgitState:
+        return self.start(players, options, seed)
+
+    def start(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None,
+        seed: int,
+        setup: Mapping[str, Any] | None = None,
+    ) -> DgitState:
+        """A new game from a seed; ``setup`` may fix the deck (with the cards
+        set aside), the rooms face up and the first dice, as records do."""
+        components = self.components
+        setup = dict(setup or {})
+        unknown = sorted(set(setup) - set(SETUP_FIELDS))
+        if unknown:
+            raise VitrineError(f"unknown setup field(s): {', '.join(unknown)}")
+        chosen = parse_types(options or {}, components)
+        dealt = deal(seed, len(players), chosen, components)
+        types, deck, removed = dealt.types, dealt.deck, dealt.removed
+        if "deck" in setup or "removed" in setup:
+            deck, removed = self._cards(setup, len(players))
+            types = types_of(deck + removed)
+        rooms = self._rooms(setup["rooms"]) if "rooms" in setup else dealt.rooms
+        given = self._dice(setup["dice"]) if "dice" in setup else ()
+        config = make_config(components, players, options or {}, types, seed, setup)
+        return DgitState(config, deck, removed, rooms, Dice(given, dice_stream(seed)))
+
+    def _cards(self, setup: Mapping[str, Any], players: int) -> tuple[tuple[int, ...], ...]:
+        components = self.components
+        piles = []
+        for name in ("deck", "removed"):
+            raw = setup.get(name)
+            if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
+                raise VitrineError(
+                    f"'{name}' must be a list of cards (e.g. \"MI3\"), with both "
+                    "'deck' and 'removed' given"
+                )
+            piles.append(tuple(components.card(label) for label in raw))
+        deck, removed = piles
+        _, remove = check_players(players, components)
+        if len(removed) != remove:
+            raise VitrineError(f"'removed' must hold {remove} cards, got {len(removed)}")
+        everything = Counter(deck + removed)
+        expected = Counter(components.cards_of(types_of(deck + removed)))
+        if everything != expected:
+            wrong = sorted((everything - expected) + (expected - everything))
+            raise VitrineError(
+                "'deck' and 'removed' must hold every card of their types twice: "
+                + ", ".join(components.label(c) for c in wrong)
+                + " off"
+            )
+        return deck, removed
+
+    def _rooms(self, raw: Any) -> tuple[int, ...]:
+        components = self.components
+        boards = len(components.rooms) // 2
+        if (
+            not isinstance(raw, list)
+            or len(raw) != boards
+            or not all(isinstance(r, str) for r in raw)
+        ):
+            raise VitrineError(f"'rooms' must list the {boards} rooms face up, board by board")
+        rooms = tuple(components.room_index(code) for code in raw)
+        for board, room in enumerate(rooms):
+            if components.rooms[room].board != board:
+                name = components.rooms[room].name
+                raise VitrineError(f"'rooms': the {name} is not on board {board + 1}")
+        return rooms
+
+    @staticmethod
+    def _dice(raw: Any) -> tuple[bool, ...]:
+        if not isinstance(raw, str) or set(raw) - {GHOST_FACE, BLANK_FACE}:
+            raise VitrineError(
+                f"'dice' must be a string of faces, {GHOST_FACE} a ghost and {BLANK_FACE} a blank"
+            )
+        return tuple(face == GHOST_FACE for face in raw)
+
+    def replay(self, record: Record) -> DgitState:
+        record.check_game(GAME_NAME, RULES_VERSION)
+        if record.seed is None:
+            raise RecordError("a Don't Go In There record needs a seed: the dice come from it")
+        try:
+            state = self.start(record.players, record.options, record.seed, record.setup)
+        except VitrineError as error:
+            raise RecordError.caused_by(error) from None
+        for number, text in enumerate(record.turns, start=1):
+            try:
+                state.apply_action(text)
+            except VitrineError as error:
+                raise RecordError.caused_by(error, number, text) from None
+        return state
+
+    def load(self, text: str) -> DgitState:
+        return self.replay(Record.from_json(text, self.setup_fields))
+
+    def determinize(self, view: Mapping[str, Any], rng: Random) -> DgitState:
+        return determinize(self.components, view, rng)
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        """Minus the curses the player would score now, and a little per ghost."""
+        if not isinstance(state, DgitState):
+            raise TypeError("not a Don't Go In There state")
+        sheet = score_game(state)[player]
+        return -(sheet.total + GHOST_WEIGHT * sheet.ghosts)
+
+    def decision_values(self, state: GameState, width: int) -> dict[str, float]:
+        raise VitrineError("Don't Go In There has no perfect-information search (use ismcts)")

@@ -1,0 +1,100 @@
+"""What one player (or a spectator) may see: the only door to the state.
+
+Withheld: the deck's order and the cards set aside at setup (only their
+numbers show), the other players' ghost tokens until the game ends (G-14),
+and the Secret Passage's face-down card from everyone who has not placed a
+meeple there, until the third meeple reveals it.
+"""
+
+from typing import TYPE_CHECKING, Any
+
+from vitrine.games.dontgointhere.scoring import score_game
+from vitrine.games.dontgointhere.state import (
+    CARDS_PER_ROOM,
+    EMPTY,
+    GAME_NAME,
+    NOBODY,
+    PHASES,
+    RULES_VERSION,
+)
+
+if TYPE_CHECKING:
+    from vitrine.games.dontgointhere.state import DgitState
+
+FACE_DOWN = "?"
+
+
+def _board(state: "DgitState", board: int, viewer: int | None) -> dict[str, Any]:
+    components = state.config.components
+    room = state.rooms[board]
+    if room == EMPTY:
+        return {"board": board, "room": None, "cards": [], "spaces": [], "seen_by": []}
+    hidden = state.face_down(board) and (viewer is None or not state.seen[board] >> viewer & 1)
+    cards: list[str | None] = [
+        None if card == EMPTY else components.label(card) for card in state.slots[board]
+    ]
+    if hidden:
+        cards[CARDS_PER_ROOM - 1] = FACE_DOWN
+    return {
+        "board": board,
+        "room": components.rooms[room].code,
+        "cards": cards,
+        "spaces": [None if owner == NOBODY else owner for owner in state.spaces[board]],
+        "seen_by": [p for p in range(state.num_players) if state.seen[board] >> p & 1]
+        if state.face_down(board)
+        else [],
+    }
+
+
+def player_view(state: "DgitState", viewer: int | None) -> dict[str, Any]:
+    """JSON-ready view of ``state`` for seat ``viewer`` (None: a spectator)."""
+    config = state.config
+    components = config.components
+    if viewer is not None and not 0 <= viewer < config.num_players:
+        raise ValueError(f"no seat {viewer} in a {config.num_players}-player game")
+    label = components.label
+    over = state.is_over
+    view: dict[str, Any] = {
+        "game": GAME_NAME,
+        "rules_version": RULES_VERSION,
+        "viewer": viewer,
+        "players": list(config.players),
+        "options": dict(config.options),
+        "types": [components.types[t].code for t in config.types],
+        "phase": PHASES[state.phase],
+        "current_player": state.current_player,
+        "deck_count": len(state.deck),
+        "removed_count": len(state.removed),
+        "boards": [_board(state, board, viewer) for board in range(len(state.rooms))],
+        "resolving": None if state.board == EMPTY else state.board,
+        "placer": None if state.board == EMPTY else state.placer,
+        "picks": [state.spaces[state.board][s] for s in state.queue],
+        "dice": ["G" if face else "-" for face in state.dice],
+        "ghosts": [
+            count if over or seat == viewer else None for seat, count in enumerate(state.ghosts)
+        ],
+        "meeples": [state.free_meeples(p) for p in range(config.num_players)],
+        "tableaus": [
+            {"held": [label(c) for c in held], "dispelled": [label(c) for c in gone]}
+            for held, gone in zip(state.held, state.dispelled, strict=True)
+        ],
+        "clock_done": state.clock_done,
+        "turns": list(state.history),
+    }
+    if viewer is not None and viewer == state.current_player:
+        view["legal_actions"] = state.legal_actions()
+        view["legal_turns"] = view["legal_actions"]
+    if over:
+        view["scores"] = [
+            {
+                "player": sheet.player,
+                "name": sheet.name,
+                "categories": sheet.categories,
+                "total": sheet.total,
+                "ghosts": sheet.ghosts,
+                "dispelled": sheet.dispelled,
+                "rank": sheet.rank,
+            }
+            for sheet in score_game(state)
+        ]
+    return view

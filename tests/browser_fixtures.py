@@ -1,0 +1,54 @@
+"""Headless Chromium and a served app, for the browser tests of every game.
+
+Chromium is Debian's (``/usr/bin/chromium``, which ``.ci/run`` installs),
+driven by Playwright.  Screenshots go to ``build/screenshots/`` for people to
+look at.
+"""
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from server_process import Served
+
+CHROMIUM = Path("/usr/bin/chromium")
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
+
+
+@pytest.fixture
+def browser() -> Iterator[Browser]:
+    if not CHROMIUM.exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=FLAGS
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture
+def served(sqlite_url: str) -> Iterator[Served]:
+    server = Served(sqlite_url, bot_delay=0.05)
+    yield server
+    server.stop()
+
+
+def seq(page: Page) -> str:
+    return page.locator("main").get_attribute("data-seq") or ""
+
+
+def wait_for_change(page: Page, before: str) -> None:
+    """Until the table has moved on from sequence number ``before``."""
+    page.wait_for_function(
+        "before => document.querySelector('main')?.dataset.seq !== before", arg=before
+    )
