@@ -10,7 +10,11 @@ def get_game(name: str) -> Game:
         from vitrine.games.exhibition import ExhibitionGame
 
         return ExhibitionGame()
+    if name == "tucano":
+        from vitrine.games.tucano import TucanoGame
+
+        return TucanoGame()
     raise VitrineError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
 
 
-GAMES = ("exhibition",)
+GAMES = ("exhibition", "tucano")
