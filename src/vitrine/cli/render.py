@@ -119,4 +119,8 @@ def renderer_for(game: Game) -> Renderer:
         from vitrine.cli.exhibition_render import ExhibitionRenderer
 
         return ExhibitionRenderer(game)
+    if game.name == "tucano":
+        from vitrine.cli.tucano_render import TucanoRenderer
+
+        return TucanoRenderer(game)
     return PlainRenderer(game)

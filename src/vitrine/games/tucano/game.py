@@ -51,7 +51,7 @@ def parse_deck(raw: Any, table: CardTable) -> tuple[int, ...]:
         if position <= table.upper_half and table.is_toucan(kind):
             raise VitrineError(
                 f"'deck' position {position}: a toucan cannot lie in the upper "
-                f"{table.upper_half} cards (T-2)"
+                f"{table.upper_half} cards (T-12)"
             )
         cards.append(kind)
     for kind, name in enumerate(table.names):

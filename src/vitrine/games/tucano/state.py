@@ -1,8 +1,8 @@
 """The game state and turn flow of Tucano.
 
 A turn is a column taken (T-3), then one decision per toucan it held, in
-the order the player chooses (T-4): ``take_column`` and ``resolve`` step
-through them, ``play`` does a whole turn.  When the last toucan is resolved
+the order the player chooses (T-4): ``apply_decision`` steps through
+them, ``play`` does a whole turn.  When the last toucan is resolved
 the columns are refilled A, B, C from the draw pile and the next seat plays;
 once the pile is empty and one column is left, it is discarded and the game
 is over (T-7).  Every mutating call checks legality first and changes
@@ -84,9 +84,11 @@ class TucanoState:
         table = config.table
         self.config = config
         self.draw_pile = list(reversed(config.deck))
-        self.columns = []
-        for count in table.first_deal:
-            self.columns.append([self.draw_pile.pop() for _ in range(count)])
+        self.columns = [[] for _ in table.first_deal]
+        for round_ in range(max(table.first_deal)):  # A, B, C, then B's second card (T-2)
+            for column, count in zip(self.columns, table.first_deal, strict=True):
+                if round_ < count:
+                    column.append(self.draw_pile.pop())
         n = config.num_players
         self.faceup = [[0] * (table.joker + 1) for _ in range(n)]
         self.piles = [[] for _ in range(n)]
