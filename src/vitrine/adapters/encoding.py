@@ -80,4 +80,8 @@ def encoding_for(game_name: str, state: GameState) -> Encoding:
         from vitrine.adapters.exhibition import ExhibitionEncoding
 
         return ExhibitionEncoding(state.view(None))
+    if game_name == "tucano":
+        from vitrine.adapters.tucano import TucanoEncoding
+
+        return TucanoEncoding(state.view(None))
     raise VitrineError(f"no observation encoding for the game {game_name!r}")

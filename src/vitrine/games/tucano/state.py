@@ -20,7 +20,7 @@ from typing import Any
 
 from vitrine.engine.errors import IllegalTurnError, NotationError, VitrineError
 from vitrine.engine.record import Record
-from vitrine.games.tucano.cards import CardTable
+from vitrine.games.tucano.cards import TOUCAN_IDS, CardTable
 from vitrine.games.tucano.notation import COLUMN, NONE, Decision, Notation
 from vitrine.games.tucano.scoring import ScoreSheet, score_sheets, totals
 
@@ -30,9 +30,8 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 NOBODY = -1
 SHAPING_MARGIN = 8.0  # points of lead that shaped returns count as a clear edge
-ID_BASE = 8  # ids below are columns; above, toucan decisions packed as below
-CARD_STRIDE = 32
-SEAT_STRIDE = 8
+ID_BASE = 8  # ids below are columns; from it on, toucan decisions (see ``encode``)
+SEAT_STRIDE = MAX_PLAYERS + 1  # a seat, or none
 
 
 @dataclass(frozen=True, eq=False)
@@ -401,13 +400,14 @@ class TucanoState:
 
     def legal_action_ids(self) -> list[int]:
         """The legal decisions as small ints: the cheap currency of search."""
-        return [encode(d) for d in self.decisions()]
+        table = self.config.table
+        return [encode(d, table) for d in self.decisions()]
 
     def apply_action_id(self, action: int) -> None:
-        self.apply(decode(action))
+        self.apply(decode(action, self.config.table))
 
     def action_text(self, action: int) -> str:
-        return self.config.notation.text(decode(action))
+        return self.config.notation.text(decode(action, self.config.table))
 
     def playout(self, rng: Random) -> None:
         """Play to the end choosing uniformly among the legal decisions."""
@@ -436,19 +436,27 @@ class TucanoState:
         return player_view(self, player)
 
 
-def encode(decision: Decision) -> int:
+def encode(decision: Decision, table: CardTable) -> int:
+    """A decision as a small int: the column's index, or a toucan decision
+    packed from its toucan, card (or none) and seat (or none)."""
     toucan, card, seat = decision
     if toucan == COLUMN:
         return card
-    return ID_BASE + ((toucan * CARD_STRIDE) + card + 1) * SEAT_STRIDE + seat + 1
+    cards = table.joker + 2  # every fruit, the joker, or none
+    return ID_BASE + ((toucan - table.flip) * cards + card + 1) * SEAT_STRIDE + seat + 1
 
 
-def decode(action: int) -> Decision:
+def decode(action: int, table: CardTable) -> Decision:
     if action < ID_BASE:
         return Decision(COLUMN, action, NONE)
     rest, seat = divmod(action - ID_BASE, SEAT_STRIDE)
-    toucan, card = divmod(rest, CARD_STRIDE)
-    return Decision(toucan, card - 1, seat - 1)
+    toucan, card = divmod(rest, table.joker + 2)
+    return Decision(table.flip + toucan, card - 1, seat - 1)
+
+
+def num_action_ids(table: CardTable) -> int:
+    """One more than the largest id ``encode`` can give."""
+    return ID_BASE + len(TOUCAN_IDS) * (table.joker + 2) * SEAT_STRIDE
 
 
 def make_config(
