@@ -87,3 +87,21 @@ def test_perft_and_bad_records_on_the_command_line(tmp_path: Path) -> None:
     variant = run("play", "--game", "tucano", "--variant", "links", "--bots", "random,random")
     assert variant.exit_code == 2
     assert "Tucano has no variants" in variant.output
+
+
+def test_simulate_then_report_a_tucano_run(tmp_path: Path) -> None:
+    out = tmp_path / "run"
+    played = run(
+        "simulate", "--game", "tucano", "--bots", "greedy,random", "--games", "8",
+        "--workers", "1", "-o", str(out),
+    )  # fmt: skip
+    assert played.exit_code == 0, played.output
+    assert "8 games played" in played.output
+    page = tmp_path / "report.html"
+    reported = run("report", str(out), "-o", str(page))
+    assert reported.exit_code == 0, reported.output
+    html = page.read_text()
+    assert "8 games of tucano" in html
+    assert "<td>pomegranate</td>" in html
+    assert "Seat 1 starts." in html
+    assert "continent" not in html
