@@ -105,3 +105,15 @@ def test_simulate_then_report_a_tucano_run(tmp_path: Path) -> None:
     assert "<td>pomegranate</td>" in html
     assert "Seat 1 starts." in html
     assert "continent" not in html
+
+
+def test_a_tucano_tournament_rates_the_bots(tmp_path: Path) -> None:
+    out = tmp_path / "t"
+    result = run(
+        "tournament", "--game", "tucano", "--bots", "greedy,random", "--games", "4",
+        "--workers", "1", "--out", str(out),
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "tucano, 2 players: 4 games" in result.output
+    assert "pomegranate" in result.output
+    assert len((out / "results.jsonl").read_text().splitlines()) == 4
