@@ -7,19 +7,21 @@ import pytest
 from vitrine.bots import Budget, GreedyBot, IsmctsBot, PimcBot, RandomBot, make_bot
 from vitrine.bots.base import Bot
 from vitrine.engine.errors import VitrineError
+from vitrine.engine.protocol import Game
 from vitrine.games.exhibition import ExhibitionGame
 
 GAME = ExhibitionGame()
 
 
-def _play(bots: list[Bot], seed: int) -> list[float]:
-    state = GAME.start([bot.name for bot in bots], seed=seed)
+def play(bots: list[Bot], seed: int, game: Game = GAME) -> list[float]:
+    """A whole game between ``bots``, each deciding from its own view; the returns."""
+    state = game.new_game([bot.name for bot in bots], {}, seed)
     rng = random.Random(seed)
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
         view = state.view(seat)
-        action = bots[seat].choose(GAME, view, rng)
+        action = bots[seat].choose(game, view, rng)
         assert action in view["legal_actions"]
         state.apply_action(action)
     return state.returns()
@@ -30,9 +32,9 @@ def test_greedy_beats_random_from_either_seat() -> None:
     games = 12
     for seed in range(games):
         if seed % 2:
-            wins += _play([GreedyBot(), RandomBot()], seed)[0]
+            wins += play([GreedyBot(), RandomBot()], seed)[0]
         else:
-            wins += _play([RandomBot(), GreedyBot()], seed)[1]
+            wins += play([RandomBot(), GreedyBot()], seed)[1]
     assert wins >= 0.8 * games
 
 
@@ -68,8 +70,8 @@ def test_unknown_bot_names_are_refused() -> None:
 
 def test_ismcts_beats_greedy_with_a_small_budget() -> None:
     """400 iterations win about 85% of games; 5 of 8 leaves room for chance."""
-    first = [_play([IsmctsBot(Budget(iterations=400)), GreedyBot()], seed)[0] for seed in range(4)]
-    second = [_play([GreedyBot(), IsmctsBot(Budget(iterations=400))], seed)[1] for seed in range(4)]
+    first = [play([IsmctsBot(Budget(iterations=400)), GreedyBot()], seed)[0] for seed in range(4)]
+    second = [play([GreedyBot(), IsmctsBot(Budget(iterations=400))], seed)[1] for seed in range(4)]
     assert sum(first) + sum(second) >= 5
 
 

@@ -4,24 +4,11 @@ import random
 
 import pytest
 
+from test_bots import play
 from tucano_helpers import GAME
 from vitrine.bots import make_bot
-from vitrine.bots.base import Bot
 from vitrine.engine.errors import VitrineError
 from vitrine.games.tucano.hidden import deal_hidden
-
-
-def play(bots: list[Bot], seed: int) -> list[float]:
-    state = GAME.start([bot.name for bot in bots], seed=seed)
-    rng = random.Random(seed)
-    while not state.is_over:
-        seat = state.current_player
-        assert seat is not None
-        view = state.view(seat)
-        action = bots[seat].choose(GAME, view, rng)
-        assert action in view["legal_actions"]
-        state.apply_action(action)
-    return state.returns()
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:40", "ismcts+:40"])
@@ -35,9 +22,9 @@ def test_greedy_beats_random_from_either_seat() -> None:
     wins = 0.0
     for seed in range(12):
         if seed % 2:
-            wins += play([make_bot("greedy"), make_bot("random")], seed)[0]
+            wins += play([make_bot("greedy"), make_bot("random")], seed, GAME)[0]
         else:
-            wins += play([make_bot("random"), make_bot("greedy")], seed)[1]
+            wins += play([make_bot("random"), make_bot("greedy")], seed, GAME)[1]
     assert wins >= 10
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from vitrine.adapters.encoding import Array, Field
+from vitrine.adapters.encoding import Array, Field, seat_arrays
 from vitrine.games.tucano.cards import load_card_table
 from vitrine.games.tucano.state import num_action_ids
 
@@ -59,16 +59,8 @@ class TucanoEncoding:
         return row / self.copies[:size]
 
     def encode(self, view: Mapping[str, Any]) -> dict[str, Array]:
-        viewer = view["viewer"]
-        if viewer is None:
-            raise ValueError("an observation is a player's: a spectator's view has no seat")
-        arrays = {field.name: np.zeros(field.shape, dtype=np.float32) for field in self.fields}
-        order = [(viewer + offset) % self.players for offset in range(self.players)]
-        relative = {seat: index for index, seat in enumerate(order)}
+        arrays, order = seat_arrays(self, view, self.players)
         k = len(self.kinds)
-        arrays["seat"][viewer] = 1
-        if view["current_player"] is not None:
-            arrays["to_act"][relative[view["current_player"]]] = 1
         arrays["turn"][0] = min(view["turn"] / view["turns_total"], 1.0)
         arrays["deck"][:] = [view["deck_count"], view["toucan_free"]]
         arrays["deck"] /= self.deck_size

@@ -30,6 +30,16 @@ class Record:
     seed: int | None = None
     setup: Mapping[str, Any] = field(default_factory=dict)
 
+    def check_game(self, game: str, rules_version: str) -> None:
+        """Refuse a record of another game or another version of its rules."""
+        if self.game != game:
+            raise RecordError(f"record is for the game {self.game!r}, not {game!r}")
+        if self.rules_version != rules_version:
+            raise RecordError(
+                f"unknown rules_version {self.rules_version!r} "
+                f"(this engine plays {rules_version!r})"
+            )
+
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game, "rules_version": self.rules_version}
         if self.seed is not None:

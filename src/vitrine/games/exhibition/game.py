@@ -130,13 +130,7 @@ class ExhibitionGame:
 
     def replay(self, record: Record) -> ExhibitionState:
         """The position a record reaches; a trailing take-only entry is a pending take."""
-        if record.game != GAME_NAME:
-            raise RecordError(f"record is for the game {record.game!r}, not {GAME_NAME!r}")
-        if record.rules_version != RULES_VERSION:
-            raise RecordError(
-                f"unknown rules_version {record.rules_version!r} "
-                f"(this engine plays {RULES_VERSION!r})"
-            )
+        record.check_game(GAME_NAME, RULES_VERSION)
         try:
             deck = parse_deck(record.setup["deck"]) if "deck" in record.setup else None
             decades = record.setup.get("secret_decades")

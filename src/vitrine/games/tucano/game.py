@@ -106,13 +106,7 @@ class TucanoGame:
 
     def replay(self, record: Record) -> TucanoState:
         """The position a record reaches; a last turn may be unfinished (toucans waiting)."""
-        if record.game != GAME_NAME:
-            raise RecordError(f"record is for the game {record.game!r}, not {GAME_NAME!r}")
-        if record.rules_version != RULES_VERSION:
-            raise RecordError(
-                f"unknown rules_version {record.rules_version!r} "
-                f"(this engine plays {RULES_VERSION!r})"
-            )
+        record.check_game(GAME_NAME, RULES_VERSION)
         try:
             state = self.start(
                 record.players, record.options, seed=record.seed, deck=record.setup.get("deck")
