@@ -105,6 +105,9 @@ def test_simulate_then_report_a_tucano_run(tmp_path: Path) -> None:
     assert "<td>pomegranate</td>" in html
     assert "Seat 1 starts." in html
     assert "continent" not in html
+    assert "<h2>The joker</h2>" in html
+    assert "<h2>The toucans</h2>" in html
+    assert "<td>steal</td>" in html
 
 
 def test_a_tucano_tournament_rates_the_bots(tmp_path: Path) -> None:

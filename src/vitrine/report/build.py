@@ -303,5 +303,9 @@ def build_report(runs: Sequence[Path]) -> str:
     ]
     if game_name == "exhibition":
         sections.extend(exhibition.sections(game, games))
+    if game_name == "tucano":
+        from vitrine.report import tucano
+
+        sections.extend(tucano.sections(game, games))
     intro = f"{len(games)} games of {game_name} from {len(runs)} run(s)."
     return render(f"vitrine balance report: {game_name}", intro, sections)
