@@ -79,3 +79,26 @@ def test_a_tucano_game_against_a_bot_from_the_lobby_to_the_scores(
     assert record["game"] == "tucano"
     assert len(record["turns"]) == 24
     assert record["players"][0] == "Ana"
+
+
+def test_a_spectator_replays_a_bot_game_turn_by_turn(browser: Browser, served: Served) -> None:
+    bots = [{"kind": "bot", "level": "beginner"}] * 3
+    created = served.call("POST", "/api/tables", body={"game": "tucano", "seats": bots})
+    table_id = created["table"]["id"]
+    served.call("POST", f"/api/tables/{table_id}/start", created["host_token"])
+    page = browser.new_page()
+    page.goto(f"{served.url}/table/{table_id}")
+    page.locator("main[data-status=over]").wait_for(timeout=60_000)
+    assert page.locator(LEGAL).count() == 0
+    page.goto(f"{served.url}/replay?table={table_id}")
+    step = page.locator("#step")
+    step.wait_for()
+    assert step.inner_text() == "Turn 24 of 24"
+    page.locator(".final-scores").wait_for()
+    page.click("#previous")
+    page.locator("#step", has_text="Turn 23 of 24").wait_for()
+    page.locator(".final-scores").wait_for(state="detached")
+    assert page.locator(".tucano .column").count() == 3
+    assert "face down" in page.inner_text(".tucano")
+    record = served.call("GET", f"/api/tables/{table_id}/record")
+    assert page.inner_text("main p code") == record["turns"][22]  # the record's, not the view's

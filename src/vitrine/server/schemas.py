@@ -109,4 +109,5 @@ class GameInfo(BaseModel):
 class Replay(BaseModel):
     game: str
     players: list[str]
+    turns: list[str]  # the record's: step k follows turns[k - 1]
     steps: list[dict[str, Any]]

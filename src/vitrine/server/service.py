@@ -421,4 +421,9 @@ class TableService:
                 steps.append(final.view(None))
         except VitrineError as error:
             raise invalid(f"record: {error}") from None
-        return {"game": game.name, "players": list(record.players), "steps": steps}
+        return {
+            "game": game.name,
+            "players": list(record.players),
+            "turns": list(record.turns),
+            "steps": steps,
+        }

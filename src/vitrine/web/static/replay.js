@@ -56,7 +56,7 @@ async function render() {
         el("button", { type: "button", id: "next", onclick: () => go(step + 1) }, t("next")),
         el("button", { type: "button", onclick: () => go(total) }, t("last")),
         el("span", { class: "muted" }, t("keys"))),
-      step > 0 ? el("p", {}, el("code", {}, replay.steps[step].turns[step - 1])) : null,
+      step > 0 ? el("p", {}, el("code", {}, replay.turns[step - 1])) : null,
       await module.renderGame(replay.steps[step], { you: null, act: () => {}, redraw: render }));
   }
   app.replaceChildren(header(t, render), el("main", {}, ...parts));
