@@ -250,3 +250,16 @@ def test_new_games_refuse_bad_player_counts_options_and_decks() -> None:
             GAME.start(["A", "B"], deck=swapped)
     with pytest.raises(VitrineError, match="must hold 6 acai"):
         GAME.start(["A", "B"], deck=[n if n != "acai" else "coconut" for n in names])
+
+
+def test_flipped_cards_vanish_from_every_view_even_their_owners() -> None:
+    state = position(columns=[["flip"], ["fig"], ["acai"]], faceup={0: {"lychee": 2, "joker": 1}})
+    assert "lychee" in json.dumps(state.view(0)["hands"])
+    state.push("A flip")
+    for viewer in (None, 0, 1, 2):
+        view = state.view(viewer)
+        shown = json.dumps({k: v for k, v in view.items() if k != "cards"})
+        assert "lychee" not in shown
+        assert "joker" not in shown
+        assert view["hands"][0] == {"faceup": {}, "piles": [3], "faceup_points": 0}
+    assert state.held(0)[kind("lychee")] == 2  # still theirs, and scored at the end
