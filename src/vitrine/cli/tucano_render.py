@@ -73,7 +73,7 @@ class TucanoRenderer(PlainRenderer):
             if seat == view["viewer"]:
                 name.append(" (you)", style="dim")
             cards = Text("  ").join(
-                card_text(card, kinds) + Text(f"x{count}" if count > 1 else "")
+                card_text(card, kinds) + Text(f" x{count}" if count > 1 else "")
                 for card, count in hand["faceup"].items()
             )
             piles = "+".join(map(str, hand["piles"])) or "-"
