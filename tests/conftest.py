@@ -12,6 +12,7 @@ target (``"1921"``) is a take only, leaving the card pending so a test can try
 targets for it.
 """
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -202,9 +203,10 @@ def snapshot(state: ExhibitionState) -> tuple[dict[str, Any], list[str]]:
     return state.view(None), state.turn_texts()
 
 
-def assert_refused(state: ExhibitionState, action: str, *fragments: str) -> None:
+def assert_refused(state: ExhibitionState, action: str, *fragments: str) -> IllegalTurnError:
     """``action`` (a take, a target or a whole turn) is refused, leaving ``state`` as it was,
-    with a message holding every fragment."""
+    with a message holding every fragment, and a code of its own (not the generic
+    one) with JSON params, so that the web page can word it in French."""
     before = snapshot(state)
     if " " not in action:
         assert action not in state.legal_actions()
@@ -214,6 +216,9 @@ def assert_refused(state: ExhibitionState, action: str, *fragments: str) -> None
     for fragment in fragments:
         assert fragment in str(info.value), (fragment, str(info.value))
     assert snapshot(state) == before
+    assert info.value.code != IllegalTurnError.default_code, str(info.value)
+    assert json.loads(json.dumps(info.value.params)) == info.value.params
+    return info.value
 
 
 def assert_accepted(state: ExhibitionState, target: str) -> None:

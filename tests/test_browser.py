@@ -206,6 +206,14 @@ def test_a_spectator_watches_bots_then_replays_and_uploads_the_record(
     assert step.inner_text() == f"Tour {turns} sur {turns}"
     page.click("#previous")
     assert step.inner_text() == f"Tour {turns - 1} sur {turns}"
+    # A corrupt record is refused in the page's language, naming the turn at fault.
+    corrupt = tmp_path / "corrupt.json"
+    corrupt.write_text(json.dumps({**record, "turns": [*record["turns"][:2], "1999 Z9"]}))
+    page.set_input_files("#record-file", corrupt)
+    error = page.locator("main p.error")
+    error.wait_for()
+    page.wait_for_function("() => document.querySelector('main p.error').textContent !== ''")
+    assert error.inner_text().startswith("Erreur : Partie : tour 3 (1999 Z9) : « Z9 » n'est pas")
 
 
 def test_an_unknown_table_or_a_forged_link_says_so(browser: Browser, served: Served) -> None:
@@ -215,6 +223,22 @@ def test_an_unknown_table_or_a_forged_link_says_so(browser: Browser, served: Ser
     created = served.call("POST", "/api/tables", body={"seats": [{"kind": "human"}]})
     page.goto(f"{served.url}/table/{created['table']['id']}#seat=forged")
     page.locator("#error:has-text('holds no seat')").wait_for()
+    french = browser.new_page(locale="fr-FR")
+    french.goto(f"{served.url}/table/nope")
+    french.locator('#error:has-text("Cette table n\'existe pas.")').wait_for()
+
+
+def test_a_refusal_in_the_lobby_is_worded_in_french(browser: Browser, served: Served) -> None:
+    page = browser.new_page(locale="fr-FR")
+    page.goto(served.url)
+    page.locator("#create").wait_for()
+    page.select_option("#count", "2")
+    page.select_option("#seat-1-kind", "human")
+    page.fill("#seat-0-name", "Ana")
+    page.fill("#seat-1-name", "ana")
+    page.click("#create")
+    page.locator("p.error:has-text('Deux places ont le même nom')").wait_for()
+    assert served.call("GET", "/api/tables") == []  # nothing was created
 
 
 def test_a_player_who_leaves_is_replaced_by_a_bot(browser: Browser, served: Served) -> None:
@@ -227,6 +251,15 @@ def test_a_player_who_leaves_is_replaced_by_a_bot(browser: Browser, served: Serv
     page.click("#leave")
     page.locator("main[data-status=over]").wait_for(timeout=60_000)
     assert page.inner_text("#finished-by-bot") == "Finished by a bot: Kim"
+    table_id = created["table"]["id"]
+    record = served.call("GET", f"/api/tables/{table_id}/record")
+    assert record["substitutes"] == [
+        {"seat": 0, "turns_before": 0, "level": "casual", "why": "left"}
+    ]
+    page.goto(f"{served.url}/replay?table={table_id}")
+    assert page.locator("p.substitute").inner_text() == (
+        "Kim's seat was played by a bot (casual) from turn 1: the player left."
+    )
 
 
 def test_the_page_catches_up_after_the_server_is_killed_and_restarted(

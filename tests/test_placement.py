@@ -44,7 +44,16 @@ def test_ascending_years_in_general() -> None:
     state = play_script(["1930 G1", "1950 G5", "1941"])
     for target in ("G2", "G3", "G4"):
         assert_accepted(state, target)
-    assert_refused(state, "G6", "1941 cannot go to G6", "General", "1951..1999")
+    refusal = assert_refused(state, "G6", "1941 cannot go to G6", "General", "1951..1999")
+    assert refusal.code == "years_window"
+    assert refusal.params == {
+        "card": "1941",
+        "spot": "G6",
+        "showcase": "general",
+        "around": ["1950"],
+        "low": 1951,
+        "high": 1999,
+    }
 
 
 def test_ascending_refuses_a_later_year_left_of_an_earlier_one() -> None:
@@ -76,7 +85,10 @@ def test_ascending_in_one_continent_and_years_gap() -> None:
 @pytest.mark.parametrize(("first", "second"), [("G1", "G2"), ("E1", "E2"), ("Y1", "Y2")])
 def test_different_continents_inside_a_showcase(first: str, second: str) -> None:
     state = play_script([f"1910 {first}", "1919"])  # both Europe, 9 years apart
-    assert_refused(state, second, f"1919 cannot go to {second}", "already holds a card of Europe")
+    refusal = assert_refused(
+        state, second, f"1919 cannot go to {second}", "already holds a card of Europe"
+    )
+    assert (refusal.code, refusal.params["continent"]) == ("continent_repeated", "EU")
     state = play_script([f"1910 {first}", "1913"])  # Oceania
     assert_accepted(state, second)
 

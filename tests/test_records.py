@@ -11,6 +11,7 @@ from vitrine.games.exhibition import ExhibitionGame, deal
 from vitrine.games.exhibition.cards import EINSTEIN
 
 GAME = ExhibitionGame()
+BOT_SEAT = {"seat": 1, "turns_before": 0, "level": "casual", "why": "left"}
 
 
 def _record(**changes: Any) -> str:
@@ -55,6 +56,17 @@ def test_record_round_trips_through_json() -> None:
         "turns",
     ]
     assert data["secret_decades"] == list(state.config.secret_decades)
+
+
+def test_seats_a_bot_finished_ride_along_and_change_nothing() -> None:
+    turns = _first_turns(3)
+    substitutes = [{"seat": 1, "turns_before": 2, "level": "casual", "why": "timeout"}]
+    text = _record(turns=turns, substitutes=substitutes)
+    record = Record.from_json(text, GAME.setup_fields)
+    assert [s.to_dict() for s in record.substitutes] == substitutes
+    assert json.loads(record.to_json())["substitutes"] == substitutes
+    plain = GAME.load(_record(turns=turns))
+    assert GAME.load(text).view(None) == plain.view(None)  # the rules ignore it
 
 
 def test_explicit_deck_record_deals_as_d12_says() -> None:
@@ -103,6 +115,14 @@ def test_replay_reaches_the_same_position_and_a_pending_take() -> None:
         ),
         ({"options": {"secret_decade": "yes"}}, "'secret_decade' must be true or false"),
         ({"extra": 1}, "unknown field(s) in record: extra"),
+        ({"substitutes": {}}, "'substitutes' must be a list"),
+        ({"substitutes": [{"seat": 0}]}, "entry 0 must be an object with seat, turns_before"),
+        ({"substitutes": [{**BOT_SEAT, "seat": 2}]}, "'seat' must be a seat from 0 to 1"),
+        ({"substitutes": [{**BOT_SEAT, "seat": True}]}, "'seat' must be a seat"),
+        ({"substitutes": [{**BOT_SEAT, "turns_before": 1}]}, "'turns_before' must be from 0 to 0"),
+        ({"substitutes": [{**BOT_SEAT, "level": ""}]}, "'level' must name the bot"),
+        ({"substitutes": [{**BOT_SEAT, "why": "bored"}]}, "'why' must be one of left, timeout"),
+        ({"substitutes": [BOT_SEAT, BOT_SEAT]}, "entry 1: seat 1 is handed to a bot twice"),
         ({"deck": [1900] * 101}, "'deck' position 2: 1900 appears twice"),
         ({"deck": list(range(1900, 2000))}, "must hold all 101 cards, got 100"),
         ({"deck": [*range(1900, 2000), "ein"]}, "'deck' position 101: 'ein' is not a card"),
@@ -150,6 +170,11 @@ def test_illegal_and_malformed_turns_name_the_turn_number() -> None:
         GAME.load(_record(turns=[*turns, f"{label} G1"]))
     assert str(caught.value).startswith("turn 5: ")
     assert "your vehicle is at" in str(caught.value)
+    # the cause's code and params survive, with the turn at fault, so a page can word it
+    assert caught.value.code == "vehicle_elsewhere"
+    assert caught.value.params["turn_number"] == 5
+    assert caught.value.params["turn"] == f"{label} G1"
+    assert caught.value.reason.startswith(label.split("@")[0] + " lies at")
     with pytest.raises(RecordError, match=r"^turn 2: '1907G3': malformed turn"):
         GAME.load(_record(turns=[turns[0], "1907G3"]))
     with pytest.raises(RecordError, match=r"^turn 1: .*unknown target 'Z9'"):

@@ -31,6 +31,14 @@ def test_seats_whose_clock_runs_out_go_to_bots_and_the_game_ends(api: Api) -> No
     assert [seat["substituted"] for seat in table["seats"]] == [True, True]
     assert [seat["level"] for seat in table["seats"]] == ["casual", "casual"]
     assert table["deadline"] is None
+    record = api.get(f"/api/tables/{table_id}/record").json()
+    substitutes = record["substitutes"]  # the record says the bots finished the game
+    assert [(s["seat"], s["why"], s["level"]) for s in substitutes] == [
+        (0, "timeout", "casual"),
+        (1, "timeout", "casual"),
+    ]
+    # seat 0 timed out on the first decision; seat 1 on its first, after seat 0's bot played
+    assert [s["turns_before"] for s in substitutes] == [0, 1]
 
 
 def test_a_decision_in_time_restarts_the_clock(api: Api) -> None:

@@ -116,16 +116,24 @@ def test_a_reconnecting_client_catches_up_at_once(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(
-    ("path", "reason"),
-    [("/api/tables/nope/ws", "table 'nope' does not exist"), ("?token=forged", "holds no seat")],
+    ("path", "reason", "code"),
+    [
+        ("/api/tables/nope/ws", "table 'nope' does not exist", "table_not_found"),
+        ("?token=forged", "holds no seat", "token_no_seat"),
+    ],
 )
 def test_a_socket_with_a_bad_table_or_token_is_closed_with_the_reason(
-    client: TestClient, path: str, reason: str
+    client: TestClient, path: str, reason: str, code: str
 ) -> None:
     table_id, _, _ = open_table(Api(client))
     url = path if path.startswith("/") else f"/api/tables/{table_id}/ws{path}"
-    with pytest.raises(WebSocketDisconnect) as closed, client.websocket_connect(url) as socket:
-        socket.receive_json()
+    with client.websocket_connect(url) as socket:
+        error = socket.receive_json()  # the refusal first, with its code for a page to word
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert error["type"] == "error"
+    assert error["code"] == code
+    assert reason in error["message"]
     assert closed.value.code == 1008
     assert reason in closed.value.reason
 

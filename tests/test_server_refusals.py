@@ -17,33 +17,67 @@ def detail(response: Any) -> str:
 
 
 @pytest.mark.parametrize(
-    ("body", "status", "words"),
+    ("body", "status", "words", "code"),
     [
-        ({"seats": []}, 422, "at least 1 item"),
-        ({"seats": THREE_SEATS, "colour": "red"}, 422, "colour"),
-        ({"seats": [{"kind": "alien"}]}, 422, "'human' or 'bot'"),
-        ({"seats": [{"kind": "bot"}]}, 422, "unknown bot level None"),
-        ({"seats": [{"kind": "bot", "level": "godlike"}]}, 422, "unknown bot level 'godlike'"),
-        ({"seats": [{"kind": "human", "level": "casual"}]}, 422, "takes no bot level"),
-        ({"seats": [{"kind": "human"}] * 6}, 422, "1 to 5 players, got 6 seats"),
-        ({"seats": THREE_SEATS, "game": "chess"}, 422, "unknown game 'chess'"),
-        ({"seats": THREE_SEATS, "options": {"variations": ["zoo"]}}, 422, "zoo"),
-        ({"seats": THREE_SEATS, "options": {"secret_decade": "yes"}}, 422, "true or false"),
+        ({"seats": []}, 422, "at least 1 item", "request_invalid"),
+        ({"seats": THREE_SEATS, "colour": "red"}, 422, "colour", "request_invalid"),
+        ({"seats": [{"kind": "alien"}]}, 422, "'human' or 'bot'", "request_invalid"),
+        ({"seats": [{"kind": "bot"}]}, 422, "unknown bot level None", "unknown_level"),
+        (
+            {"seats": [{"kind": "bot", "level": "godlike"}]},
+            422,
+            "unknown bot level 'godlike'",
+            "unknown_level",
+        ),
+        (
+            {"seats": [{"kind": "human", "level": "casual"}]},
+            422,
+            "takes no bot level",
+            "human_level",
+        ),
+        ({"seats": [{"kind": "human"}] * 6}, 422, "1 to 5 players, got 6 seats", "player_count"),
+        ({"seats": THREE_SEATS, "game": "chess"}, 422, "unknown game 'chess'", "unknown_game"),
+        (
+            {"seats": THREE_SEATS, "options": {"variations": ["zoo"]}},
+            422,
+            "zoo",
+            "unknown_variation",
+        ),
+        (
+            {"seats": THREE_SEATS, "options": {"secret_decade": "yes"}},
+            422,
+            "true or false",
+            "options",
+        ),
         (
             {"seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "ana "}]},
             422,
             "same name",
+            "names_repeated",
         ),
-        ({"seats": [{"kind": "human", "name": "   "}]}, 422, "visible character"),
-        ({"seats": [{"kind": "human", "name": "x" * 30}]}, 422, "at most 24 characters"),
-        ({"seats": THREE_SEATS, "clock_seconds": 0}, 422, "greater than or equal to 1"),
-        ({"seats": THREE_SEATS, "clock_seconds": "soon"}, 422, "valid integer"),
+        ({"seats": [{"kind": "human", "name": "   "}]}, 422, "visible character", "name_empty"),
+        (
+            {"seats": [{"kind": "human", "name": "x" * 30}]},
+            422,
+            "at most 24 characters",
+            "name_too_long",
+        ),
+        (
+            {"seats": THREE_SEATS, "clock_seconds": 0},
+            422,
+            "greater than or equal to 1",
+            "request_invalid",
+        ),
+        ({"seats": THREE_SEATS, "clock_seconds": "soon"}, 422, "valid integer", "request_invalid"),
     ],
 )
-def test_creating_a_table_refuses(api: Api, body: dict[str, Any], status: int, words: str) -> None:
+def test_creating_a_table_refuses(
+    api: Api, body: dict[str, Any], status: int, words: str, code: str
+) -> None:
     response = api.client.post("/api/tables", json=body)
     assert response.status_code == status
     assert words in detail(response)
+    assert response.json()["code"] == code  # what a page words in its reader's language
     assert api.get("/api/tables").json() == []
 
 
@@ -184,6 +218,13 @@ def test_a_leaver_is_handed_to_a_bot_and_the_table_finishes(api: Api) -> None:
     assert response.status_code == 200
     table = wait_for_status(api, table_id, "over")
     assert [seat["substituted"] for seat in table["seats"]] == [True, True, False]
+    record = api.get(f"/api/tables/{table_id}/record").json()
+    assert record["substitutes"] == [
+        {"seat": 0, "turns_before": 0, "level": "beginner", "why": "host"},
+        {"seat": 1, "turns_before": 0, "level": "casual", "why": "host"},
+    ]
+    replay = api.post("/api/replays", None, record).json()
+    assert replay["substitutes"] == record["substitutes"]
     response = api.post(f"/api/tables/{table_id}/actions", tokens[0], {"action": "1907"})
     assert response.status_code == 409
     assert detail(response) == "seat 0 has been handed to a bot"
@@ -271,6 +312,7 @@ def test_a_player_may_leave_and_a_bot_plays_on(api: Api) -> None:
     answer = api.post(path, bo, {"level": "beginner"})
     assert answer.status_code == 200
     assert answer.json()["table"]["seats"][1]["substituted"]
+    assert answer.json()["table"]["seats"][1]["level"] == "beginner"
     response = api.post(path, bo)
     assert response.status_code == 409
     assert "already played by a bot" in detail(response)

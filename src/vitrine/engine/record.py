@@ -5,6 +5,10 @@ rules version, the seed or explicit setup (a deck order, say), the players,
 the options and the turns in the game's notation.  This module checks the
 fields every game shares; each game checks its own setup fields and replays
 the turns.
+
+A record may also say which seats a bot finished (``substitutes``): a player
+who left or ran out of time, whose seat a bot played to the end.  The rules
+ignore it (the turns are the turns); a result read from the record must not.
 """
 
 import json
@@ -15,7 +19,50 @@ from typing import Any
 from vitrine.engine.errors import RecordError
 from vitrine.engine.rng import MAX_SEED
 
-COMMON_FIELDS = ("game", "rules_version", "seed", "players", "options", "turns")
+COMMON_FIELDS = ("game", "rules_version", "seed", "players", "options", "turns", "substitutes")
+SUBSTITUTE_REASONS = ("left", "timeout", "host")  # the player left, ran out of time, or the host
+SUBSTITUTE_FIELDS = ("seat", "turns_before", "level", "why")
+
+
+@dataclass(frozen=True)
+class Substitute:
+    """A seat a bot played from some point to the end of the game.
+
+    The bot made every decision of ``seat`` after the first ``turns_before``
+    entries of the record's turns (including the placement of a take that
+    was still pending among them); ``why`` is one of ``SUBSTITUTE_REASONS``.
+    """
+
+    seat: int
+    turns_before: int
+    level: str
+    why: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in SUBSTITUTE_FIELDS}
+
+
+def _substitutes(data: object, players: int, turns: int) -> tuple[Substitute, ...]:
+    if not isinstance(data, list):
+        raise RecordError("'substitutes' must be a list of objects")
+    found: list[Substitute] = []
+    for index, entry in enumerate(data):
+        where = f"'substitutes' entry {index}"
+        if not isinstance(entry, dict) or set(entry) != set(SUBSTITUTE_FIELDS):
+            raise RecordError(f"{where} must be an object with {', '.join(SUBSTITUTE_FIELDS)}")
+        seat, before, level, why = (entry[name] for name in SUBSTITUTE_FIELDS)
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
+            raise RecordError(f"{where}: 'seat' must be a seat from 0 to {players - 1}")
+        if not isinstance(before, int) or isinstance(before, bool) or not 0 <= before <= turns:
+            raise RecordError(f"{where}: 'turns_before' must be from 0 to {turns}")
+        if not isinstance(level, str) or not level:
+            raise RecordError(f"{where}: 'level' must name the bot")
+        if why not in SUBSTITUTE_REASONS:
+            raise RecordError(f"{where}: 'why' must be one of {', '.join(SUBSTITUTE_REASONS)}")
+        if any(other.seat == seat for other in found):
+            raise RecordError(f"{where}: seat {seat} is handed to a bot twice")
+        found.append(Substitute(seat, before, level, why))
+    return tuple(found)
 
 
 @dataclass(frozen=True)
@@ -29,15 +76,22 @@ class Record:
     turns: tuple[str, ...]
     seed: int | None = None
     setup: Mapping[str, Any] = field(default_factory=dict)
+    substitutes: tuple[Substitute, ...] = ()
 
-    def check_game(self, game: str, rules_version: str) -> None:
-        """Refuse a record of another game or another version of its rules."""
-        if self.game != game:
-            raise RecordError(f"record is for the game {self.game!r}, not {game!r}")
+    def check_game(self, name: str, rules_version: str) -> None:
+        """Refuse a record of another game or another version of the rules."""
+        if self.game != name:
+            raise RecordError(
+                f"record is for the game {self.game!r}, not {name!r}",
+                code="record_game",
+                params={"game": self.game, "expected": name},
+            )
         if self.rules_version != rules_version:
             raise RecordError(
                 f"unknown rules_version {self.rules_version!r} "
-                f"(this engine plays {rules_version!r})"
+                f"(this engine plays {rules_version!r})",
+                code="record_rules_version",
+                params={"version": self.rules_version, "expected": rules_version},
             )
 
     def to_dict(self) -> dict[str, Any]:
@@ -48,6 +102,8 @@ class Record:
         data["players"] = list(self.players)
         data["options"] = dict(self.options)
         data["turns"] = list(self.turns)
+        if self.substitutes:
+            data["substitutes"] = [substitute.to_dict() for substitute in self.substitutes]
         return data
 
     def to_json(self) -> str:
@@ -98,4 +154,5 @@ class Record:
         ):
             raise RecordError(f"'seed' must be an integer from 0 to {MAX_SEED}, got {seed!r}")
         setup = {name: data[name] for name in setup_fields if name in data}
-        return cls(game, version, tuple(players), options, tuple(turns), seed, setup)
+        substitutes = _substitutes(data.get("substitutes", []), len(players), len(turns))
+        return cls(game, version, tuple(players), options, tuple(turns), seed, setup, substitutes)

@@ -14,7 +14,11 @@ def get_game(name: str) -> Game:
         from vitrine.games.tucano import TucanoGame
 
         return TucanoGame()
-    raise VitrineError(f"unknown game {name!r} (known: {', '.join(GAMES)})")
+    raise VitrineError(
+        f"unknown game {name!r} (known: {', '.join(GAMES)})",
+        "unknown_game",
+        {"game": name, "known": list(GAMES)},
+    )
 
 
 GAMES = ("exhibition", "tucano")

@@ -36,7 +36,9 @@ Service = Annotated[TableService, Depends(service_of)]
 
 def required(credentials: HTTPAuthorizationCredentials | None) -> str:
     if credentials is None:
-        raise ApiError(401, "this request needs a token: send 'Authorization: Bearer <token>'")
+        raise ApiError(
+            401, "this request needs a token: send 'Authorization: Bearer <token>'", "token_needed"
+        )
     return credentials.credentials
 
 
@@ -61,11 +63,14 @@ async def games() -> list[dict[str, Any]]:
 @router.get("/games/{name}/data/{file}", response_class=FileResponse)
 async def game_data(name: str, file: str) -> FileResponse:
     """A game's public data file (its cards, say), for the game's page renderer."""
+    missing = not_found(
+        "data_file_not_found", f"data file {file!r} of game {name!r} does not exist", file=file
+    )
     if name not in GAMES or not DATA_FILE.fullmatch(file):
-        raise not_found(f"data file {file!r} of game {name!r}")
+        raise missing
     path = resources.files(f"vitrine.games.{name}") / "data" / file
     if not path.is_file():
-        raise not_found(f"data file {file!r} of game {name!r}")
+        raise missing
     return FileResponse(str(path), media_type="application/json")
 
 

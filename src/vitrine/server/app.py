@@ -5,6 +5,8 @@ from contextlib import asynccontextmanager
 from importlib import resources
 
 from fastapi import FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
@@ -43,7 +45,13 @@ def create_app(database_url: str, bot_delay: float = BOT_DELAY) -> FastAPI:
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse({"detail": error.message}, status_code=error.status)
+        return JSONResponse(error.payload(), status_code=error.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def request_error(_request: Request, error: RequestValidationError) -> JSONResponse:
+        """FastAPI's own list of what is wrong, with a code like every other refusal."""
+        body = {"detail": jsonable_encoder(error.errors()), "code": "request_invalid", "params": {}}
+        return JSONResponse(body, status_code=422)
 
     app.include_router(api.router)
     app.include_router(realtime.router)

@@ -53,7 +53,9 @@ class SeatRow(Base):
     """A seat: a human (who holds the token) or a bot of some level.
 
     ``substituted`` marks a human seat handed to a bot mid-game, so the result
-    can say so.
+    can say so; ``substituted_after`` (the record's turns begun by then) and
+    ``substituted_why`` (left, timeout, host) go into the record as its
+    ``substitutes``.
     """
 
     __tablename__ = "seats"
@@ -65,6 +67,8 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(40))
     token_hash: Mapped[str | None] = mapped_column(String(64))
     substituted: Mapped[bool] = mapped_column(default=False)
+    substituted_after: Mapped[int | None] = mapped_column(Integer)
+    substituted_why: Mapped[str | None] = mapped_column(String(8))
 
 
 class ActionRow(Base):

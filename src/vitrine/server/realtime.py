@@ -26,8 +26,9 @@ async def _send_waiting(websocket: WebSocket, subscriber: Subscriber) -> None:
             await websocket.send_text(text)
 
 
-def _error(status: int, message: str) -> str:
-    return json.dumps({"type": "error", "status": status, "message": message})
+def _error(error: ApiError) -> str:
+    payload = {"type": "error", "status": error.status, "message": error.message}
+    return json.dumps(payload | {"code": error.code, "params": error.params})
 
 
 async def _handle(service: TableService, table_id: str, token: str | None, text: str) -> None:
@@ -35,19 +36,26 @@ async def _handle(service: TableService, table_id: str, token: str | None, text:
     try:
         message: Any = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ApiError(422, f"message is not JSON: {error}") from None
+        raise ApiError(422, f"message is not JSON: {error}", "message_not_json") from None
     if not isinstance(message, dict) or message.get("type") != "act":
-        raise ApiError(422, 'a message must be an object {"type": "act", "action": ...}')
+        raise ApiError(
+            422, 'a message must be an object {"type": "act", "action": ...}', "message_shape"
+        )
     unknown = sorted(set(message) - {"type", "action", "seq"})
     if unknown:
-        raise ApiError(422, f"unknown field(s) in message: {', '.join(unknown)}")
+        raise ApiError(
+            422,
+            f"unknown field(s) in message: {', '.join(unknown)}",
+            "message_fields",
+            {"fields": unknown},
+        )
     action, seq = message.get("action"), message.get("seq")
     if not isinstance(action, str) or not action:
-        raise ApiError(422, "'action' must be a decision in notation, e.g. \"1907\"")
+        raise ApiError(422, "'action' must be a decision in notation", "message_action")
     if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):
-        raise ApiError(422, "'seq' must be a non-negative integer")
+        raise ApiError(422, "'seq' must be a non-negative integer", "message_seq")
     if token is None:
-        raise ApiError(403, "spectators cannot act: connect with a seat token")
+        raise ApiError(403, "spectators cannot act: connect with a seat token", "spectator")
     await service.act(table_id, token, action, seq)
 
 
@@ -58,8 +66,12 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
         live = await service.get(table_id)
         seat = service.seat_of(live, token)
     except ApiError as error:
-        await websocket.accept()  # then close: a browser sees the reason only on an open socket
-        await websocket.close(code=POLICY_VIOLATION, reason=error.message)
+        # Accept, then close: a browser sees a refusal only on an open socket.  The
+        # error message first, so the page can word its code; the close reason
+        # (at most 123 bytes) repeats the words for other clients.
+        await websocket.accept()
+        await websocket.send_text(_error(error))
+        await websocket.close(code=POLICY_VIOLATION, reason=error.message[:120])
         return
     await websocket.accept()
     subscriber = Subscriber(seat)
@@ -72,7 +84,7 @@ async def table_socket(websocket: WebSocket, table_id: str, token: str | None = 
             try:
                 await _handle(service, table_id, token, text)
             except ApiError as error:
-                subscriber.push_error(_error(error.status, error.message))
+                subscriber.push_error(_error(error))
     except WebSocketDisconnect:
         pass
     finally:

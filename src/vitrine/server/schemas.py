@@ -106,8 +106,18 @@ class GameInfo(BaseModel):
     levels: list[str]
 
 
+class Substitute(BaseModel):
+    """A seat a bot finished: after which of the record's turns, and why."""
+
+    seat: int
+    turns_before: int
+    level: str
+    why: Literal["left", "timeout", "host"]
+
+
 class Replay(BaseModel):
     game: str
     players: list[str]
     turns: list[str]  # the record's: step k follows turns[k - 1]
+    substitutes: list[Substitute]
     steps: list[dict[str, Any]]

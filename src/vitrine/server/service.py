@@ -15,11 +15,11 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from vitrine.bots import LEVELS
-from vitrine.engine.errors import VitrineError
+from vitrine.engine.errors import RecordError, VitrineError
 from vitrine.engine.protocol import Game, GameState
-from vitrine.engine.record import Record
+from vitrine.engine.record import Record, Substitute
 from vitrine.games import get_game
-from vitrine.server.errors import ApiError, conflict, forbidden, invalid, not_found
+from vitrine.server.errors import ApiError, conflict, forbidden, invalid, not_found, refused
 from vitrine.server.live import OPEN, OVER, PLAYING, LiveTable, public_table, token_hash
 from vitrine.server.models import SeatRow, TableRow, aware, utcnow
 from vitrine.server.store import Store, StoredTable
@@ -50,15 +50,25 @@ class CreatedTable:
 def clean_name(name: str) -> str:
     cleaned = " ".join(name.split())
     if not cleaned:
-        raise invalid("a name must hold at least one visible character")
+        raise invalid("name_empty", "a name must hold at least one visible character")
     if len(cleaned) > NAME_LENGTH:
-        raise invalid(f"a name holds at most {NAME_LENGTH} characters, got {len(cleaned)}")
+        raise invalid(
+            "name_too_long",
+            f"a name holds at most {NAME_LENGTH} characters, got {len(cleaned)}",
+            max=NAME_LENGTH,
+            got=len(cleaned),
+        )
     return cleaned
 
 
 def check_level(level: str | None) -> str:
     if level not in LEVELS:
-        raise invalid(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+        raise invalid(
+            "unknown_level",
+            f"unknown bot level {level!r} (known: {', '.join(LEVELS)})",
+            level=level,
+            known=list(LEVELS),
+        )
     return level
 
 
@@ -105,7 +115,9 @@ class TableService:
             if live is None:
                 stored = await self._db(self.store.load_table, table_id)
                 if stored is None:
-                    raise not_found(f"table {table_id!r}")
+                    raise not_found(
+                        "table_not_found", f"table {table_id!r} does not exist", table=table_id
+                    )
                 live = self._rebuild(stored)
                 self.tables[table_id] = live
             return live
@@ -136,7 +148,9 @@ class TableService:
             return None
         seat = live.seat_for(token)
         if seat is None:
-            raise forbidden(f"this token holds no seat at table {live.id!r}")
+            raise forbidden(
+                "token_no_seat", f"this token holds no seat at table {live.id!r}", table=live.id
+            )
         return seat
 
     # ------------------------------------------------------------ lobby
@@ -151,17 +165,21 @@ class TableService:
         try:
             game = get_game(game_name)
         except VitrineError as error:
-            raise invalid(str(error)) from None
+            raise refused(error) from None
         if not game.min_players <= len(specs) <= game.max_players:
             raise invalid(
+                "player_count",
                 f"{game.name} seats {game.min_players} to {game.max_players} players, "
-                f"got {len(specs)} seats"
+                f"got {len(specs)} seats",
+                min=game.min_players,
+                max=game.max_players,
+                got=len(specs),
             )
         seed = secrets.randbits(SEED_BITS)
         try:
             game.new_game([f"P{i}" for i in range(len(specs))], options, seed)
         except VitrineError as error:
-            raise invalid(f"options: {error}") from None
+            raise refused(error, "options") from None
         host_token = secrets.token_urlsafe(18)
         tokens: dict[int, str] = {}
         seats = []
@@ -180,7 +198,11 @@ class TableService:
                 )
             else:
                 if spec.level is not None:
-                    raise invalid(f"seat {position}: a human seat takes no bot level")
+                    raise invalid(
+                        "human_level",
+                        f"seat {position}: a human seat takes no bot level",
+                        seat=position,
+                    )
                 tokens[position] = secrets.token_urlsafe(18)
                 seats.append(
                     SeatRow(
@@ -213,7 +235,9 @@ class TableService:
     def _check_distinct(names: Sequence[str | None]) -> None:
         given = [name.casefold() for name in names if name is not None]
         if len(set(given)) != len(given):
-            raise invalid("two seats have the same name; names at a table must differ")
+            raise invalid(
+                "names_repeated", "two seats have the same name; names at a table must differ"
+            )
 
     async def join(self, table_id: str, token: str, name: str) -> LiveTable:
         live = await self.get(table_id)
@@ -222,7 +246,7 @@ class TableService:
         cleaned = clean_name(name)
         async with live.lock:
             if live.row.status != OPEN:
-                raise conflict(f"table {table_id!r} has started; names are fixed")
+                raise conflict("names_fixed", f"table {table_id!r} has started; names are fixed")
             others = [s.name for s in live.seats if s.position != position]
             self._check_distinct([*others, cleaned])
             seat = live.seats[position]
@@ -234,13 +258,17 @@ class TableService:
     async def start(self, table_id: str, host_token: str) -> LiveTable:
         live = await self.get(table_id)
         if not live.is_host(host_token):
-            raise forbidden(f"only the host of table {table_id!r} may start it")
+            raise forbidden("host_starts", f"only the host of table {table_id!r} may start it")
         async with live.lock:
             if live.row.status != OPEN:
-                raise conflict(f"table {table_id!r} has already started")
+                raise conflict("already_started", f"table {table_id!r} has already started")
             waiting = [str(s.position) for s in live.seats if s.name is None]
             if waiting:
-                raise conflict(f"seat(s) {', '.join(waiting)} have not joined yet")
+                raise conflict(
+                    "seats_waiting",
+                    f"seat(s) {', '.join(waiting)} have not joined yet",
+                    seats=waiting,
+                )
             state = self._new_state(live.game, live.row)
             now = utcnow()
             await self._db(self.store.start_table, table_id, PLAYING, now)
@@ -263,26 +291,33 @@ class TableService:
         """
         live = await self.get(table_id)
         if position is not None and not live.is_host(token):
-            raise forbidden(f"only the host of table {table_id!r} may hand a seat to a bot")
+            raise forbidden(
+                "host_hands_over", f"only the host of table {table_id!r} may hand a seat to a bot"
+            )
         seat = self.seat_of(live, token) if position is None else position
         assert seat is not None
         check_level(level)
         async with live.lock:
             if live.row.status != PLAYING:
-                raise conflict(f"table {table_id!r} is not being played")
+                raise conflict("not_playing", f"table {table_id!r} is not being played")
             if not 0 <= seat < len(live.seats):
-                raise not_found(f"seat {seat} at table {table_id!r}")
+                raise not_found(
+                    "seat_not_found", f"seat {seat} at table {table_id!r} does not exist", seat=seat
+                )
             if live.plays_itself(seat):
-                raise conflict(f"seat {seat} is already played by a bot")
-            await self._substitute(live, seat, level)
+                raise conflict("already_bot", f"seat {seat} is already played by a bot", seat=seat)
+            await self._substitute(live, seat, level, "left" if position is None else "host")
         self._wake_bots(live)
         return live
 
-    async def _substitute(self, live: LiveTable, position: int, level: str) -> None:
+    async def _substitute(self, live: LiveTable, position: int, level: str, why: str) -> None:
         """Hand a seat to a bot for the rest of the game (the lock is held)."""
+        assert live.state is not None
         seat = live.seats[position]
         seat.substituted = True
         seat.level = level
+        seat.substituted_after = len(live.state.record().turns)
+        seat.substituted_why = why
         await self._db(self.store.update_seat, seat)
         live.broadcast()
         self._arm_clock(live)
@@ -302,7 +337,7 @@ class TableService:
             state = live.state
             if len(live.log) != seq or state is None or state.current_player is None:
                 return
-            await self._substitute(live, state.current_player, TIMEOUT_LEVEL)
+            await self._substitute(live, state.current_player, TIMEOUT_LEVEL, "timeout")
         self._wake_bots(live)
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
@@ -333,26 +368,37 @@ class TableService:
     ) -> None:
         async with live.lock:
             if live.plays_itself(position) != by_bot:
-                raise conflict(f"seat {position} has been handed to a bot")
+                raise conflict(
+                    "handed_to_bot", f"seat {position} has been handed to a bot", seat=position
+                )
             state = live.state
             if state is None:
-                raise conflict(f"table {live.id!r} has not started")
+                raise conflict("not_started", f"table {live.id!r} has not started")
             if state.is_over:
-                raise conflict(f"the game at table {live.id!r} is over")
+                raise conflict("game_over", f"the game at table {live.id!r} is over")
             if seq is not None and seq != len(live.log):
                 at = len(live.log)
-                raise conflict(f"stale decision: it answers position {seq}, the table is at {at}")
+                raise conflict(
+                    "stale",
+                    f"stale decision: it answers position {seq}, the table is at {at}",
+                    seq=seq,
+                    at=at,
+                )
             to_act = state.current_player
             if to_act != position:
                 name = live.seats[to_act].name if to_act is not None else None
                 raise conflict(
-                    f"it is not seat {position}'s turn: {name} (seat {to_act}) is to act"
+                    "not_your_turn",
+                    f"it is not seat {position}'s turn: {name} (seat {to_act}) is to act",
+                    seat=position,
+                    name=name,
+                    to_act=to_act,
                 )
             trial = state.copy()
             try:
                 trial.apply_action(action)
             except VitrineError as error:
-                raise invalid(str(error)) from None
+                raise refused(error) from None
             status = OVER if trial.is_over else None
             now = utcnow()
             number = len(live.log) + 1
@@ -395,10 +441,19 @@ class TableService:
         live = await self.get(table_id)
         if live.state is None or not live.state.is_over:
             raise conflict(
+                "record_not_public",
                 f"the record of table {table_id!r} is public once the game is over "
-                "(its seed deals the hidden stock)"
+                "(its seed deals the hidden stock)",
             )
-        return live.state.record().to_dict()
+        substitutes = tuple(  # seats handed over before migration 0003 lack when and why
+            Substitute(seat.position, seat.substituted_after, seat.level, seat.substituted_why)
+            for seat in live.seats
+            if seat.substituted
+            and seat.substituted_after is not None
+            and seat.level is not None
+            and seat.substituted_why is not None
+        )
+        return replace(live.state.record(), substitutes=substitutes).to_dict()
 
     @staticmethod
     def replay_steps(record_data: object) -> dict[str, Any]:
@@ -408,7 +463,7 @@ class TableService:
         """
         try:
             if not isinstance(record_data, dict):
-                raise VitrineError("a record must be a JSON object")
+                raise RecordError("a record must be a JSON object")
             game = get_game(str(record_data.get("game")))
             record = Record.from_dict(record_data, game.setup_fields)
             final = game.replay(record)  # refuses a bad record, naming the turn at fault
@@ -420,10 +475,11 @@ class TableService:
             if record.turns:  # the last may be a take alone, which only a replay accepts
                 steps.append(final.view(None))
         except VitrineError as error:
-            raise invalid(f"record: {error}") from None
+            raise refused(error, "record") from None
         return {
             "game": game.name,
             "players": list(record.players),
             "turns": list(record.turns),
+            "substitutes": [substitute.to_dict() for substitute in record.substitutes],
             "steps": steps,
         }

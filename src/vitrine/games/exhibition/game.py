@@ -140,7 +140,7 @@ class ExhibitionGame:
                 record.players, record.options, seed=record.seed, deck=deck, secret_decades=decades
             )
         except VitrineError as error:
-            raise RecordError(str(error)) from None
+            raise RecordError.caused_by(error) from None
         last = len(record.turns)
         notation = state.config.notation
         for number, text in enumerate(record.turns, start=1):
@@ -150,7 +150,7 @@ class ExhibitionGame:
                 else:
                     state.push(text)
             except VitrineError as error:
-                raise RecordError(f"{text!r}: {error}", number) from None
+                raise RecordError.caused_by(error, number, text) from None
         return state
 
     @staticmethod

@@ -127,14 +127,20 @@ class LayoutData:
         for key in variations:
             if key not in self.variations:
                 known = ", ".join(self.variations)
-                raise LayoutError(f"unknown variation showcase {key!r} (known: {known})")
+                raise LayoutError(
+                    f"unknown variation showcase {key!r} (known: {known})",
+                    "unknown_variation",
+                    {"variation": key},
+                )
             variation = self.variations[key]
             assert variation.covers is not None
             if variation.covers in chosen:
                 other = chosen[variation.covers].key
                 raise LayoutError(
                     f"variations {other!r} and {key!r} both cover the {variation.covers} "
-                    "showcase; at most one variation per base showcase (D-10)"
+                    "showcase; at most one variation per base showcase (D-10)",
+                    "variations_overlap",
+                    {"first": other, "second": key, "covers": variation.covers},
                 )
             chosen[variation.covers] = variation
         showcases: list[Showcase] = []

@@ -60,7 +60,10 @@ class Notation:
         match = _TAKE_RE.fullmatch(text)
         if match is None:
             raise NotationError(
-                f"malformed take {text!r}: expected '<card>[@<continent>]', e.g. '1907' or 'EIN@AS'"
+                f"malformed take {text!r}: expected '<card>[@<continent>]', "
+                "e.g. '1907' or 'EIN@AS'",
+                "malformed_take",
+                {"text": text},
             )
         return self._take(match, text)
 
@@ -69,13 +72,19 @@ class Notation:
             spots = " ".join(
                 self.target_names[i] for i in sorted(i for i in self.target_names if i >= 0)
             )
-            raise NotationError(f"unknown target {text!r}: expected a spot ({spots}), D or X")
+            raise NotationError(
+                f"unknown target {text!r}: expected a spot ({spots}), D or X",
+                "unknown_target",
+                {"text": text, "spots": spots},
+            )
         return self.targets[text]
 
     def parse_turn(self, text: str) -> Turn:
         match = _TURN_RE.fullmatch(text)
         if match is None:
-            raise NotationError(f"malformed turn {text!r}: expected {TURN_FORMAT}")
+            raise NotationError(
+                f"malformed turn {text!r}: expected {TURN_FORMAT}", "malformed_turn", {"text": text}
+            )
         take = self._take(match, text)
         return Turn(take.card, take.dest, self.parse_target(match["target"]))
 
@@ -83,7 +92,9 @@ class Notation:
         card = card_from_label(match["card"])
         if card is None:
             raise NotationError(
-                f"unknown card {match['card']!r} in {text!r}: a card is a year 1900..1999 or EIN"
+                f"unknown card {match['card']!r} in {text!r}: a card is a year 1900..1999 or EIN",
+                "unknown_card",
+                {"card": match["card"], "text": text},
             )
         dest_code = match["dest"]
         white = self.table.continent_of[card] == WHITE
@@ -91,14 +102,22 @@ class Notation:
             if white:
                 raise NotationError(
                     f"{card_label(card)} is white: name the vehicle's destination, "
-                    f"e.g. '{card_label(card)}@EU'"
+                    f"e.g. '{card_label(card)}@EU'",
+                    "destination_needed",
+                    {"card": card_label(card)},
                 )
             return Take(card, NO_DESTINATION)
         if not white:
             raise NotationError(
-                f"{card_label(card)} is not white: only 1945 and EIN take '@<continent>'"
+                f"{card_label(card)} is not white: only 1945 and EIN take '@<continent>'",
+                "destination_not_allowed",
+                {"card": card_label(card)},
             )
         if dest_code not in self.table.continent_codes:
             codes = ", ".join(self.table.continent_codes)
-            raise NotationError(f"unknown continent {dest_code!r} in {text!r} (codes: {codes})")
+            raise NotationError(
+                f"unknown continent {dest_code!r} in {text!r} (codes: {codes})",
+                "unknown_continent",
+                {"continent": dest_code, "text": text, "codes": codes},
+            )
         return Take(card, self.table.continent_codes.index(dest_code))

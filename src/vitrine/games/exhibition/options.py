@@ -13,6 +13,8 @@ SECRET_DECADE = "secret_decade"
 class OptionsError(VitrineError):
     """Options that name no variant, or a combination the rules forbid."""
 
+    default_code = "options"
+
 
 @dataclass(frozen=True)
 class Options:

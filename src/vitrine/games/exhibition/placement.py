@@ -20,6 +20,7 @@ players can claim a continent), so white cards pass every continent rule.
 """
 
 from collections.abc import Sequence
+from typing import Any, NamedTuple
 
 from vitrine.games.exhibition.cards import (
     ALL_YEARS_MASK,
@@ -73,33 +74,51 @@ def _propagate(
     return result
 
 
-def card_filters(
-    showcase: Showcase, cards: Sequence[int], table: CardTable
-) -> list[tuple[str, int]]:
+class Requirement(NamedTuple):
+    """A card-wide requirement of a showcase: the cards it allows, and its words
+    (with a code and params, so a refusal can be translated)."""
+
+    code: str
+    params: dict[str, Any]
+    text: str
+    allowed: int
+
+
+def card_filters(showcase: Showcase, cards: Sequence[int], table: CardTable) -> list[Requirement]:
     """The showcase's card-wide requirements, each with the cards it allows.
 
     Years aside, these hold for every spot alike.  Each comes with a reason
     so that a refusal can name the requirement a card breaks.
     """
     rules = showcase.rules
-    filters: list[tuple[str, int]] = []
+    where = {"showcase": showcase.key}
+    filters: list[Requirement] = []
     if not rules.whites:
-        filters.append((f"white cards may not be placed in {showcase.name}", ~table.white_mask))
+        filters.append(
+            Requirement(
+                "no_white",
+                where,
+                f"white cards may not be placed in {showcase.name}",
+                ~table.white_mask,
+            )
+        )
     coloured = [table.continent_of[c] for c in cards if c >= 0 and table.continent_of[c] >= 0]
     if rules.distinct_continents:
         for continent in coloured:
-            name = table.continent_names[continent]
             filters.append(
-                (
-                    f"{showcase.name} already holds a card of {name}",
+                Requirement(
+                    "continent_repeated",
+                    {**where, "continent": table.continent_codes[continent]},
+                    f"{showcase.name} already holds a card of {table.continent_names[continent]}",
                     ~table.continent_mask[continent],
                 )
             )
     if rules.same_continent and coloured:
-        name = table.continent_names[coloured[0]]
         filters.append(
-            (
-                f"{showcase.name} holds {name} cards only",
+            Requirement(
+                "continent_only",
+                {**where, "continent": table.continent_codes[coloured[0]]},
+                f"{showcase.name} holds {table.continent_names[coloured[0]]} cards only",
                 table.continent_mask[coloured[0]] | table.white_mask,
             )
         )
@@ -108,7 +127,9 @@ def card_filters(
         if years:
             decade = FIRST_YEAR + years[0] // 10 * 10
             filters.append(
-                (
+                Requirement(
+                    "decade_only",
+                    {**where, "decade": decade},
                     f"{showcase.name} holds cards of the {decade}s only",
                     table.decade_mask[years[0] // 10],
                 )
@@ -169,8 +190,8 @@ def spot_masks(
     claimed, decades already used), which the state computes.
     """
     allowed = (ALL_YEARS_MASK | EINSTEIN_BIT) & context
-    for _, mask in card_filters(showcase, cards, table):
-        allowed &= mask
+    for requirement in card_filters(showcase, cards, table):
+        allowed &= requirement.allowed
     links = showcase.rules.links_within_years
     masks = [0] * len(cards)
     for position, (low, high) in enumerate(year_windows(showcase, cards)):

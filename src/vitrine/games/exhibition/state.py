@@ -310,7 +310,7 @@ class ExhibitionState:
             if pick < len(options):
                 return Turn(card, dest, options[pick])
             pick -= len(options)
-        raise IllegalTurnError("the game is over")
+        raise IllegalTurnError("the game is over", "game_over")
 
     def legal_turns(self) -> list[str]:
         text = self.config.notation.turn_text
@@ -333,7 +333,7 @@ class ExhibitionState:
     def place(self, target: int) -> None:
         """Second decision: place the pending card on ``target``."""
         if self.pending is None:
-            raise IllegalTurnError(self._phase_refusal(PLACE_PHASE))
+            raise self._phase_refusal(PLACE_PHASE)
         self._check_target(self.current, self.pending.card, target)
         self._place(target)
 
@@ -343,7 +343,9 @@ class ExhibitionState:
             if (turn.card, turn.dest) != self.pending:
                 pending = self.config.notation.take_text(*self.pending)
                 raise IllegalTurnError(
-                    f"{pending} was already taken: place it (e.g. '{pending} D')"
+                    f"{pending} was already taken: place it (e.g. '{pending} D')",
+                    "pending_take",
+                    {"take": pending},
                 )
         else:
             self._check_take(turn)
@@ -359,18 +361,22 @@ class ExhibitionState:
     def apply_action(self, action: str) -> None:
         """Apply one decision in notation: a take in the take step, a target after."""
         if self.current == NOBODY:
-            raise IllegalTurnError("the game is over")
+            raise IllegalTurnError("the game is over", "game_over")
         notation = self.config.notation
         if self.pending is None:
             try:
                 self.take(notation.parse_take(action))
             except NotationError as error:
-                raise NotationError(f"{error} (it is the take step)") from None
+                raise NotationError(
+                    f"{error} (it is the take step)", error.code, {**error.params, "step": "take"}
+                ) from None
         else:
             try:
                 self.place(notation.parse_target(action))
             except NotationError as error:
-                raise NotationError(f"{error} (it is the place step)") from None
+                raise NotationError(
+                    f"{error} (it is the place step)", error.code, {**error.params, "step": "place"}
+                ) from None
 
     def play_unchecked(self, turn: Turn) -> None:
         """A turn taken from :meth:`legal_moves`, applied without re-checking.
@@ -383,34 +389,52 @@ class ExhibitionState:
 
     # ------------------------------------------------------------- refusals
 
-    def _phase_refusal(self, wanted: str) -> str:
+    def _phase_refusal(self, wanted: str) -> IllegalTurnError:
         if self.current == NOBODY:
-            return "the game is over"
+            return IllegalTurnError("the game is over", "game_over")
         if wanted == PLACE_PHASE:
-            return "nothing to place: take a card first"
+            return IllegalTurnError("nothing to place: take a card first", "take_first")
         pending = self.config.notation.take_text(*self.pending) if self.pending else ""
-        return f"{pending} was already taken: place it first"
+        return IllegalTurnError(
+            f"{pending} was already taken: place it first", "place_first", {"take": pending}
+        )
 
     def _check_take(self, take: Take | Turn) -> None:
         if self.current == NOBODY or self.pending is not None:
-            raise IllegalTurnError(self._phase_refusal(TAKE_PHASE))
+            raise self._phase_refusal(TAKE_PHASE)
         table = self.config.table
         card, dest = take[0], take[1]
         label = card_label(card)
         where = next((k for k, group in enumerate(self.market) if card in group), None)
         if where is None:
-            raise IllegalTurnError(f"{label} is not in the market")
+            raise IllegalTurnError(
+                f"{label} is not in the market", "not_in_market", {"card": label}
+            )
         vehicle = self.vehicles[self.current]
         if where != vehicle and self.market[vehicle]:
             raise IllegalTurnError(
                 f"{label} lies at {table.continent_names[where]}, but your vehicle is at "
-                f"{table.continent_names[vehicle]}, which still has cards"
+                f"{table.continent_names[vehicle]}, which still has cards",
+                "vehicle_elsewhere",
+                {
+                    "card": label,
+                    "at": table.continent_codes[where],
+                    "vehicle": table.continent_codes[vehicle],
+                },
             )
         white = table.continent_of[card] == WHITE
         if white and not 0 <= dest < table.num_continents:
-            raise IllegalTurnError(f"{label} is white: choose the vehicle's destination")
+            raise IllegalTurnError(
+                f"{label} is white: choose the vehicle's destination",
+                "destination_needed",
+                {"card": label},
+            )
         if not white and dest != NO_DESTINATION:
-            raise IllegalTurnError(f"{label} is not white: its continent sets the destination")
+            raise IllegalTurnError(
+                f"{label} is not white: its continent sets the destination",
+                "destination_not_allowed",
+                {"card": label},
+            )
 
     def _check_target(self, player: int, card: int, target: int) -> None:
         legal = self.targets(player, card)
@@ -418,15 +442,20 @@ class ExhibitionState:
             return
         label = card_label(card)
         if target == DEPOT:
-            raise IllegalTurnError(f"the depot is full ({self.config.hall.depot_size} cards)")
+            size = self.config.hall.depot_size
+            raise IllegalTurnError(
+                f"the depot is full ({size} cards)", "depot_full", {"size": size}
+            )
         if target == END:
             spot = self.config.notation.target_text(legal[0])
             raise IllegalTurnError(
-                f"you may end the exhibition only when {label} fits no hall spot (it fits {spot})"
+                f"you may end the exhibition only when {label} fits no hall spot (it fits {spot})",
+                "end_while_fitting",
+                {"card": label, "spot": spot},
             )
         from vitrine.games.exhibition.explain import explain_refusal
 
-        raise IllegalTurnError(explain_refusal(self, player, card, target))
+        raise explain_refusal(self, player, card, target)
 
     # ------------------------------------------------------------ mechanics
 
@@ -713,7 +742,9 @@ def make_config(
 ) -> GameConfig:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise VitrineError(
-            f"Exhibition is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}"
+            f"Exhibition is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}",
+            "player_count",
+            {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "got": len(players)},
         )
     hall = layout.hall(options.variations)
     return GameConfig(

@@ -112,7 +112,7 @@ class TucanoGame:
                 record.players, record.options, seed=record.seed, deck=record.setup.get("deck")
             )
         except VitrineError as error:
-            raise RecordError(str(error)) from None
+            raise RecordError.caused_by(error) from None
         last = len(record.turns)
         notation = state.config.notation
         for number, text in enumerate(record.turns, start=1):
@@ -124,7 +124,7 @@ class TucanoGame:
                 else:
                     state.play(decisions)
             except VitrineError as error:
-                raise RecordError(f"{text!r}: {error}", number) from None
+                raise RecordError.caused_by(error, number, text) from None
         return state
 
     @staticmethod

@@ -4,11 +4,11 @@
 
 const STRINGS = {
   en: {
-    language: "Français", title: "vitrine", error: "Error", loading: "Loading…",
+    language: "Français", title: "vitrine", error: "Error: {words}", loading: "Loading…",
     lobby: "Lobby", replayViewer: "Replay viewer",
   },
   fr: {
-    language: "English", title: "vitrine", error: "Erreur", loading: "Chargement…",
+    language: "English", title: "vitrine", error: "Erreur : {words}", loading: "Chargement…",
     lobby: "Salon", replayViewer: "Revoir une partie",
   },
 };
@@ -49,9 +49,103 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
-class ApiError extends Error {}
+// A refusal: the server's English words, and its code and params for errorText.
+class ApiError extends Error {
+  constructor(message, code = null, params = {}) {
+    super(message);
+    this.code = code;
+    this.params = params;
+  }
+}
 
-// One API call; a refusal becomes an ApiError carrying the server's words.
+// The server's refusals in each language, by code; "{detail}" is the engine's
+// own words, for the generic codes whose details only the engine can phrase.
+const ERRORS = {
+  en: {
+    token_needed: "This needs a seat or host link.", data_file_not_found: "A data file is missing.",
+    message_not_json: "The message is not JSON.", message_shape: "The message is malformed.",
+    message_fields: "The message has unknown fields: {fields}.",
+    message_action: "The decision is missing.", message_seq: "The message's position is malformed.",
+    spectator: "Spectators cannot play.", name_empty: "A name needs at least one visible character.",
+    name_too_long: "A name holds at most {max} characters (this one has {got}).",
+    unknown_level: "Unknown bot level {level}.", table_not_found: "This table does not exist.",
+    token_no_seat: "This link holds no seat at this table.",
+    player_count: "This game takes {min} to {max} players, not {got}.",
+    human_level: "A human seat takes no bot level.",
+    names_repeated: "Two seats have the same name; names at a table must differ.",
+    names_fixed: "The game has started; names are fixed.",
+    host_starts: "Only the host may start the game.", already_started: "The game has already started.",
+    seats_waiting: "Waiting for seat(s) {seats} to join.",
+    host_hands_over: "Only the host may hand a seat to a bot.",
+    not_playing: "The game is not being played.", seat_not_found: "There is no such seat.",
+    already_bot: "A bot already plays this seat.", handed_to_bot: "A bot now plays your seat.",
+    not_started: "The game has not started.", game_over: "The game is over.",
+    stale: "The table moved on meanwhile: look again.",
+    not_your_turn: "It is not your turn: {name} is to play.",
+    record_not_public: "The record becomes public once the game is over.",
+    record_game: "This record is of the game {game}.",
+    record_rules_version: "This record is of rules version {version}; this server plays {expected}.",
+    unknown_game: "Unknown game {game}.",
+    request_invalid: "The request is malformed: {detail}", options: "These options are refused: {detail}",
+    invalid: "Refused: {detail}", illegal_turn: "Not allowed: {detail}",
+    notation: "Not understood: {detail}", record: "This record cannot be replayed: {detail}",
+    "about.options": "Options: {words}", "about.record": "Record: {words}",
+    at_turn: "turn {turn_number} ({turn}): {words}",
+  },
+  fr: {
+    token_needed: "Il faut un lien de place ou d'hôte.",
+    data_file_not_found: "Un fichier de données manque.",
+    message_not_json: "Le message n'est pas du JSON.", message_shape: "Le message est mal formé.",
+    message_fields: "Le message a des champs inconnus : {fields}.",
+    message_action: "La décision manque.", message_seq: "La position du message est mal formée.",
+    spectator: "Les spectateurs ne jouent pas.",
+    name_empty: "Un nom doit avoir au moins un caractère visible.",
+    name_too_long: "Un nom a au plus {max} caractères (celui-ci en a {got}).",
+    unknown_level: "Niveau de robot inconnu : {level}.", table_not_found: "Cette table n'existe pas.",
+    token_no_seat: "Ce lien ne donne aucune place à cette table.",
+    player_count: "Ce jeu se joue de {min} à {max} joueurs, pas {got}.",
+    human_level: "Une place humaine n'a pas de niveau de robot.",
+    names_repeated: "Deux places ont le même nom ; les noms d'une table doivent différer.",
+    names_fixed: "La partie a commencé ; les noms sont fixés.",
+    host_starts: "Seul l'hôte peut lancer la partie.",
+    already_started: "La partie a déjà commencé.",
+    seats_waiting: "En attente des places {seats}.",
+    host_hands_over: "Seul l'hôte peut confier une place à un robot.",
+    not_playing: "La partie n'est pas en cours.", seat_not_found: "Cette place n'existe pas.",
+    already_bot: "Un robot joue déjà cette place.", handed_to_bot: "Un robot joue maintenant votre place.",
+    not_started: "La partie n'a pas commencé.", game_over: "La partie est terminée.",
+    stale: "La table a avancé entre-temps : regardez à nouveau.",
+    not_your_turn: "Ce n'est pas votre tour : c'est à {name} de jouer.",
+    record_not_public: "La partie devient publique une fois terminée.",
+    record_game: "Cette partie est du jeu {game}.",
+    record_rules_version: "Cette partie suit les règles {version} ; ce serveur joue {expected}.",
+    unknown_game: "Jeu inconnu : {game}.",
+    request_invalid: "La requête est mal formée : {detail}", options: "Ces options sont refusées : {detail}",
+    invalid: "Refusé : {detail}", illegal_turn: "Coup interdit : {detail}",
+    notation: "Incompris : {detail}", record: "Cette partie ne peut être rejouée : {detail}",
+    "about.options": "Options : {words}", "about.record": "Partie : {words}",
+    at_turn: "tour {turn_number} ({turn}) : {words}",
+  },
+};
+
+const errorWords = translator(ERRORS);
+
+/**
+ * A refusal in the reader's language.  The game's module words the codes of
+ * its own rules (``errorWords(code, params)``), this file the server's; a code
+ * neither knows falls back to the server's English words, so nothing is lost.
+ */
+export function errorText(error, game = null) {
+  if (!error?.code) return error?.message ?? String(error);
+  const params = { ...error.params, detail: error.params?.reason ?? error.message };
+  let words = game?.errorWords?.(error.code, params)
+    ?? (error.code in ERRORS.en ? errorWords(error.code, params) : error.message);
+  if (params.turn_number !== undefined) words = errorWords("at_turn", { ...params, words });
+  if (params.about) words = errorWords(`about.${params.about}`, { words });
+  return words;
+}
+
+// One API call; a refusal becomes an ApiError carrying the server's words and code.
 export async function api(path, { method = "GET", body, token } = {}) {
   const headers = {};
   if (body !== undefined) headers["Content-Type"] = "application/json";
@@ -65,7 +159,7 @@ export async function api(path, { method = "GET", body, token } = {}) {
     const words = Array.isArray(detail)
       ? detail.map((e) => `${e.loc.slice(1).join(".")}: ${e.msg}`).join("; ")
       : detail ?? response.statusText;
-    throw new ApiError(words);
+    throw new ApiError(words, data?.code ?? null, data?.params ?? {});
   }
   return data;
 }

@@ -1,5 +1,7 @@
 // The lobby: create a table (seats, bots, the game's options), see open and running tables.
-import { api, el, gameModule, header, lang, tokens, translator } from "/static/common.js";
+import {
+  api, el, errorText, gameModule, header, lang, tokens, translator,
+} from "/static/common.js";
 
 const t = translator({
   en: {
@@ -58,7 +60,7 @@ function seatEditor(index) {
       }));
 }
 
-async function create(event, readOptions, errorBox) {
+async function create(event, readOptions, errorBox, module) {
   event.preventDefault();
   const seats = chosen.seats.slice(0, chosen.count).map((seat) => seat.kind === "bot"
     ? { kind: "bot", level: seat.level }
@@ -77,7 +79,7 @@ async function create(event, readOptions, errorBox) {
     if (mine) tokens.setSeat(id, mine.token);
     location.assign(`/table/${id}`);
   } catch (error) {
-    errorBox.textContent = `${t("error")}: ${error.message}`;
+    errorBox.textContent = t("error", { words: errorText(error, module) });
   }
 }
 
@@ -106,7 +108,7 @@ async function render() {
   app.replaceChildren(
     header(t, render),
     el("main", {},
-      el("form", { class: "panel", onsubmit: (e) => create(e, options.read, errorBox) },
+      el("form", { class: "panel", onsubmit: (e) => create(e, options.read, errorBox, module) },
         el("h1", {}, t("newTable")),
         el("div", { class: "row" },
           el("label", { for: "game" }, t("game")),

@@ -1,14 +1,19 @@
 // The replay viewer: a finished table's game or an uploaded record, turn by turn.
-import { api, el, gameModule, header, translator } from "/static/common.js";
+import { api, el, errorText, gameModule, header, translator } from "/static/common.js";
 
 const t = translator({
   en: {
     heading: "Replay", upload: "Open a record (JSON)", first: "|◀ First", previous: "◀ Previous",
     next: "Next ▶", last: "Last ▶|", step: "Turn {n} of {total}", keys: "Keys: ← and → step.",
+    finishedByBot: "{name}'s seat was played by a bot ({level}) from turn {turn}: {why}.",
+    left: "the player left", timeout: "the player ran out of time", host: "the host handed it over",
   },
   fr: {
     heading: "Revoir", upload: "Ouvrir une partie (JSON)", first: "|◀ Début", previous: "◀ Précédent",
     next: "Suivant ▶", last: "Fin ▶|", step: "Tour {n} sur {total}", keys: "Touches : ← et → pour avancer.",
+    finishedByBot: "La place de {name} a été jouée par un robot ({level}) à partir du tour {turn} : {why}.",
+    left: "le joueur est parti", timeout: "le temps du joueur était écoulé",
+    host: "l'hôte l'a confiée",
   },
 });
 
@@ -18,16 +23,25 @@ let replay = null;
 let step = 0;
 let module = null;
 
-const fail = (error) => { errorBox.textContent = `${t("error")}: ${error.message}`; };
+let failed = null;  // the last refusal, worded again when the language changes
+const fail = (error, words = null) => {
+  failed = { error, words };
+  errorBox.textContent = t("error", { words: errorText(error, words) });
+};
 
-async function load(promise) {
+async function load(promise, words = null) {
   try {
+    failed = null;
+    errorBox.textContent = "";
     replay = await promise;
     module = await gameModule(replay.game);
     step = replay.steps.length - 1;
     await render();
-  } catch (error) { fail(error); }
+  } catch (error) { fail(error, words); }
 }
+
+// The module that words an uploaded record's refusals: its game's, if it names one we have.
+const wordsFor = (record) => gameModule(String(record?.game)).catch(() => null);
 
 const go = (to) => {
   if (!replay) return;
@@ -42,9 +56,10 @@ async function render() {
       const text = await e.target.files[0].text();
       let record;
       try { record = JSON.parse(text); } catch (error) { fail(error); return; }
-      load(api("/api/replays", { method: "POST", body: record }));
+      load(api("/api/replays", { method: "POST", body: record }), await wordsFor(record));
     },
   });
+  if (failed) fail(failed.error, failed.words);
   const parts = [el("h1", {}, t("heading")), el("label", { class: "row" }, t("upload"), file), errorBox];
   if (replay) {
     const total = replay.steps.length - 1;
@@ -56,6 +71,9 @@ async function render() {
         el("button", { type: "button", id: "next", onclick: () => go(step + 1) }, t("next")),
         el("button", { type: "button", onclick: () => go(total) }, t("last")),
         el("span", { class: "muted" }, t("keys"))),
+      ...replay.substitutes.map((s) => el("p", { class: "substitute" }, t("finishedByBot", {
+        name: replay.players[s.seat], level: s.level, turn: s.turns_before + 1, why: t(s.why),
+      }))),
       step > 0 ? el("p", {}, el("code", {}, replay.turns[step - 1])) : null,
       await module.renderGame(replay.steps[step], { you: null, act: () => {}, redraw: render }));
   }

@@ -1,6 +1,6 @@
 // A table: the waiting room (join, invite, start), then the live game, kept
 // current over a WebSocket.  Game-independent: the game's module draws it.
-import { api, el, gameModule, header, tokens, translator } from "/static/common.js";
+import { api, el, errorText, gameModule, header, tokens, translator } from "/static/common.js";
 
 const t = translator({
   en: {
@@ -45,7 +45,7 @@ let message = null;
 let socket = null;
 let module = null;
 
-const fail = (error) => { errorBox.textContent = `${t("error")}: ${error.message ?? error}`; };
+const fail = (error) => { errorBox.textContent = t("error", { words: errorText(error, module) }); };
 
 function act(action) {
   errorBox.textContent = "";
@@ -175,7 +175,10 @@ function connect() {
     render().catch(fail);
   };
   socket.onclose = (event) => {
-    if (event.code === 1008) { fail(event.reason); return; }  // refused: no point retrying
+    if (event.code === 1008) {  // refused (the error message came first): no point retrying
+      if (!errorBox.textContent) fail(event.reason);
+      return;
+    }
     statusBox.textContent = t("connecting");
     setTimeout(connect, 1000);
   };

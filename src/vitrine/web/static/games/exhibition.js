@@ -84,6 +84,83 @@ const t = translator({
   },
 });
 
+// The engine's refusals (state.py, notation.py, explain.py), by code.  A
+// placement's reason reads after "cannot go to": PLACEMENT lists those codes.
+const ERRORS = {
+  en: {
+    pending_take: "{take} is already taken: place it first.", place_first: "{take} is already taken: place it first.",
+    take_first: "Take a card first.", not_in_market: "{card} is not on the table.",
+    vehicle_elsewhere: "{card} lies at {at}, but your vehicle is at {vehicle}, which still has cards.",
+    destination_needed: "{card} is white: choose where your vehicle goes.",
+    destination_not_allowed: "{card} is not white: its continent sets where your vehicle goes.",
+    depot_full: "The depot is full ({size} cards).",
+    end_while_fitting: "You may end your exhibition only when {card} fits no spot (it fits {spot}).",
+    spot_taken: "{spot} already holds {held}.", cannotGo: "{card} cannot go to {spot}: {reason}.",
+    no_white: "white cards may not go in {showcase}",
+    continent_repeated: "{showcase} already holds a card of {continent}",
+    continent_only: "{showcase} holds {continent} cards only",
+    decade_only: "{showcase} holds cards of the {decade}s only",
+    continent_claimed: "{continent} is already claimed by {owner}'s {showcase}",
+    decades_for_players: "{showcase} allows only the {first}s to the {last}s with {players} player(s)",
+    decade_taken: "the {decade}s are already in {owner}'s {showcase}",
+    no_year_fits: "no year fits between {around} in {showcase}",
+    years_window: "next to {around} in {showcase} only years {low} to {high} fit",
+    links_broken: "in {showcase} neighbours share a continent or lie within {years} years, and {neighbour} does neither",
+    malformed_take: "“{text}” is not a card to take.", malformed_turn: "“{text}” is not a turn.",
+    unknown_target: "“{text}” is not a spot ({spots}), D or X.",
+    unknown_card: "“{card}” is not a card: a card is a year 1900–1999 or EIN.",
+    unknown_continent: "“{continent}” is not a continent ({codes}).", and: " and ",
+    unknown_variation: "There is no variation showcase “{variation}”.",
+    variations_overlap: "{first} and {second} both cover the {covers} showcase: choose one.",
+  },
+  fr: {
+    pending_take: "{take} est déjà prise : placez-la d'abord.", place_first: "{take} est déjà prise : placez-la d'abord.",
+    take_first: "Prenez d'abord une carte.", not_in_market: "{card} n'est pas sur la table.",
+    vehicle_elsewhere: "{card} est en {at}, mais votre véhicule est en {vehicle}, où il reste des cartes.",
+    destination_needed: "{card} est blanche : choisissez où va votre véhicule.",
+    destination_not_allowed: "{card} n'est pas blanche : son continent décide où va votre véhicule.",
+    depot_full: "Le dépôt est plein ({size} cartes).",
+    end_while_fitting: "Vous ne pouvez terminer votre exposition que si {card} ne va nulle part (elle va en {spot}).",
+    spot_taken: "{spot} contient déjà {held}.", cannotGo: "{card} ne peut pas aller en {spot} : {reason}.",
+    no_white: "pas de carte blanche dans la vitrine {showcase}",
+    continent_repeated: "la vitrine {showcase} a déjà une carte d'{continent}",
+    continent_only: "la vitrine {showcase} ne prend que des cartes d'{continent}",
+    decade_only: "la vitrine {showcase} ne prend que des cartes des années {decade}",
+    continent_claimed: "{continent} est déjà pris par la vitrine {showcase} de {owner}",
+    decades_for_players: "la vitrine {showcase} n'admet que les années {first} à {last} à {players} joueur(s)",
+    decade_taken: "les années {decade} sont déjà dans la vitrine {showcase} de {owner}",
+    no_year_fits: "aucune année ne va entre {around} dans la vitrine {showcase}",
+    years_window: "à côté de {around} dans la vitrine {showcase}, seules les années {low} à {high} vont",
+    links_broken: "dans la vitrine {showcase}, des voisines partagent un continent ou sont à {years} ans au plus, et {neighbour} ne fait ni l'un ni l'autre",
+    malformed_take: "« {text} » n'est pas une carte à prendre.", malformed_turn: "« {text} » n'est pas un coup.",
+    unknown_target: "« {text} » n'est pas un emplacement ({spots}), D ni X.",
+    unknown_card: "« {card} » n'est pas une carte : une carte est une année 1900–1999 ou EIN.",
+    unknown_continent: "« {continent} » n'est pas un continent ({codes}).", and: " et ",
+    unknown_variation: "Il n'y a pas de vitrine de variation « {variation} ».",
+    variations_overlap: "{first} et {second} couvrent toutes deux la vitrine {covers} : choisissez-en une.",
+  },
+};
+const PLACEMENT = new Set(["no_white", "continent_repeated", "continent_only", "decade_only",
+  "continent_claimed", "decades_for_players", "decade_taken", "no_year_fits", "years_window",
+  "links_broken"]);
+const errorT = translator(ERRORS);
+
+/** An engine refusal of Exhibition in the reader's language; null for codes of other parts. */
+export function errorWords(code, params) {
+  if (!(code in ERRORS.en)) return null;
+  const words = {
+    ...params,
+    ...Object.fromEntries(["continent", "at", "vehicle"].filter((k) => k in params)
+      .map((k) => [k, t(params[k])])),
+    ...Object.fromEntries(["showcase", "covers"].filter((k) => k in params)
+      .map((k) => [k, t(params[k])])),
+    ...(code === "variations_overlap" ? { first: t(params.first), second: t(params.second) } : {}),
+    around: (params.around ?? []).join(errorT("and")),
+  };
+  if (!PLACEMENT.has(code)) return errorT(code, words);
+  return errorT("cannotGo", { card: params.card, spot: params.spot, reason: errorT(code, words) });
+}
+
 const cards = new Map();
 let layout = null;
 const data = (file) => fetch(`/api/games/exhibition/data/${file}`).then((r) => r.json());

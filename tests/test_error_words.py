@@ -1,0 +1,118 @@
+"""Every refusal the server or a game can send has words in each language of the page.
+
+A refusal carries a code (see ``engine/errors.py``); the page words server
+codes in ``common.js`` and a game's codes in its module.  This test reads the
+codes out of the Python source and the dictionaries out of the JavaScript,
+so a new refusal without French words fails here, not in front of a player.
+"""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+from vitrine.games import GAMES
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "vitrine"
+STATIC = SRC / "web" / "static"
+ERROR_CLASSES = {
+    "VitrineError",
+    "NotationError",
+    "IllegalTurnError",
+    "RecordError",
+    "LayoutError",
+    "OptionsError",
+    "CardDataError",
+}
+# Calls whose first argument is a code: the server's helpers, and the reasons
+# Exhibition's placement explains itself with.
+FIRST_IS_CODE = {"not_found", "conflict", "forbidden", "invalid", "Reason", "Requirement"}
+# Keys that word the context around a code rather than a code.
+FRAMES = {"about.options", "about.record", "at_turn", "cannotGo", "and"}
+
+
+def _name(call: ast.Call) -> str:
+    func = call.func
+    return func.id if isinstance(func, ast.Name) else getattr(func, "attr", "")
+
+
+def _code_of(call: ast.Call) -> str | None:
+    """The code a refusal is raised with, when the source spells it."""
+    name = _name(call)
+    position = {"ApiError": 2, "RecordError": 2}.get(name, 1)
+    if name in FIRST_IS_CODE:
+        position = 0
+    elif name not in ERROR_CLASSES | {"ApiError"}:
+        return None
+    for keyword in call.keywords:
+        if keyword.arg == "code" and isinstance(keyword.value, ast.Constant):
+            return str(keyword.value.value)
+    argument = call.args[position] if len(call.args) > position else None
+    if isinstance(argument, ast.Constant) and isinstance(argument.value, str):
+        return argument.value
+    return None
+
+
+def codes_in(*folders: Path) -> set[str]:
+    codes: set[str] = set()
+    for folder in folders:
+        for path in folder.rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.Call) and (code := _code_of(node)):
+                    codes.add(code)
+                if (
+                    isinstance(node, ast.Assign)
+                    and any(
+                        isinstance(t, ast.Name) and t.id == "default_code" for t in node.targets
+                    )
+                    and isinstance(node.value, ast.Constant)
+                ):
+                    codes.add(str(node.value.value))
+    return codes
+
+
+def words_in(script: Path) -> dict[str, set[str]]:
+    """The keys of each language in the script's ``ERRORS`` dictionary."""
+    text = script.read_text()
+    match = re.search(
+        r"const ERRORS = \{\n  en: \{(.*?)\n  \},\n  fr: \{(.*?)\n  \},\n\};", text, re.S
+    )
+    if match is None:
+        return {"en": set(), "fr": set()}
+    key = re.compile(r'(?:^|,)\s*(?:"([\w.]+)"|(\w+)):', re.M)
+
+    def keys(block: str) -> set[str]:
+        return {quoted or bare for quoted, bare in key.findall(block)}
+
+    return {"en": keys(match[1]), "fr": keys(match[2])}
+
+
+SHELL = words_in(STATIC / "common.js")
+
+
+def test_the_shell_words_every_server_and_engine_code_in_both_languages() -> None:
+    codes = codes_in(SRC / "server", SRC / "engine") | {"unknown_game"}
+    assert codes, "no codes found: the scan is broken"
+    for language in ("en", "fr"):
+        assert codes - SHELL[language] == set(), language
+    assert SHELL["en"] == SHELL["fr"]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_each_game_words_its_codes_in_both_languages(game: str) -> None:
+    own = words_in(STATIC / "games" / f"{game}.js")
+    codes = codes_in(SRC / "games" / game)
+    for language in ("en", "fr"):
+        assert codes - SHELL[language] - own[language] == set(), language
+    assert own["en"] == own["fr"]
+    assert own["en"] - FRAMES <= codes, "words for codes the game never raises"
+
+
+def test_the_scan_finds_the_codes_it_should() -> None:
+    """The scan itself: codes spelt positionally, by keyword and as class defaults."""
+    found = codes_in(SRC / "games" / "exhibition")
+    assert {"not_in_market", "unknown_variation", "years_window", "options"} <= found
+    assert {"table_not_found", "stale", "illegal_turn", "record_game"} <= codes_in(
+        SRC / "server", SRC / "engine"
+    )
