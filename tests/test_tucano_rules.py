@@ -263,3 +263,23 @@ def test_flipped_cards_vanish_from_every_view_even_their_owners() -> None:
         assert "joker" not in shown
         assert view["hands"][0] == {"faceup": {}, "piles": [3], "faceup_points": 0}
     assert state.held(0)[kind("lychee")] == 2  # still theirs, and scored at the end
+
+
+def test_refusals_carry_a_code_and_params_for_other_languages() -> None:
+    state = position(columns=[["gift", "flip"], [], ["acai"]], faceup={1: {"lime": 1}})
+    cases = [
+        ("B", "column_empty", {"column": "B"}),
+        ("gift:lime>1", "column_first", {"decision": "gift:lime>1"}),
+    ]
+    for text, code, params in cases:
+        with pytest.raises(IllegalTurnError) as refused:
+            state.apply_action(text)
+        assert (refused.value.code, refused.value.params) == (code, params)
+    state.apply_action("A")
+    with pytest.raises(IllegalTurnError) as refused:
+        state.apply_action("steal:lime<1")
+    assert refused.value.code == "toucan_not_waiting"
+    assert refused.value.params["waiting"] == ["flip", "gift"]
+    with pytest.raises(NotationError) as malformed:
+        state.apply_action("gift:kiwi>1")
+    assert (malformed.value.code, malformed.value.params["card"]) == ("unknown_fruit", "kiwi")

@@ -42,22 +42,34 @@ def deal(seed: int, table: CardTable) -> tuple[int, ...]:
 def parse_deck(raw: Any, table: CardTable) -> tuple[int, ...]:
     """A deck order as in records: card ids from the top, toucans below the upper half."""
     if not isinstance(raw, list | tuple):
-        raise VitrineError(f"'deck' must be a list of the {table.deck_size} cards")
+        raise VitrineError(
+            f"'deck' must be a list of the {table.deck_size} cards",
+            "deck_not_list",
+            {"size": table.deck_size},
+        )
     cards: list[int] = []
     for position, entry in enumerate(raw, start=1):
         kind = table.kind_of(entry) if isinstance(entry, str) else None
         if kind is None:
-            raise VitrineError(f"'deck' position {position}: {entry!r} is not a card id")
+            raise VitrineError(
+                f"'deck' position {position}: {entry!r} is not a card id",
+                "deck_unknown_card",
+                {"position": position, "entry": str(entry)},
+            )
         if position <= table.upper_half and table.is_toucan(kind):
             raise VitrineError(
                 f"'deck' position {position}: a toucan cannot lie in the upper "
-                f"{table.upper_half} cards (T-12)"
+                f"{table.upper_half} cards (T-12)",
+                "deck_toucan_on_top",
+                {"position": position, "upper": table.upper_half},
             )
         cards.append(kind)
     for kind, name in enumerate(table.names):
         if cards.count(kind) != table.counts[kind]:
             raise VitrineError(
-                f"'deck' must hold {table.counts[kind]} {name}, got {cards.count(kind)}"
+                f"'deck' must hold {table.counts[kind]} {name}, got {cards.count(kind)}",
+                "deck_count",
+                {"card": name, "expected": table.counts[kind], "got": cards.count(kind)},
             )
     return tuple(cards)
 
@@ -76,7 +88,11 @@ class TucanoGame:
 
     def parse_options(self, variants: Sequence[str]) -> dict[str, Any]:
         if variants:
-            raise VitrineError(f"Tucano has no variants, got {', '.join(variants)}")
+            raise VitrineError(
+                f"Tucano has no variants, got {', '.join(variants)}",
+                "no_variants",
+                {"variants": list(variants)},
+            )
         return {}
 
     def new_game(
@@ -94,9 +110,13 @@ class TucanoGame:
     ) -> TucanoState:
         """A new game from a seed or an explicit deck order (card ids, top first; deck wins)."""
         if options:
-            raise VitrineError(f"Tucano has no options, got {', '.join(map(str, options))}")
+            raise VitrineError(
+                f"Tucano has no options, got {', '.join(map(str, options))}",
+                "no_options",
+                {"options": list(map(str, options))},
+            )
         if seed is None and deck is None:
-            raise VitrineError("a game needs a seed or a deck order")
+            raise VitrineError("a game needs a seed or a deck order", "seed_or_deck")
         if deck is not None:
             order = parse_deck(deck, self.table)
         else:

@@ -70,36 +70,62 @@ class Notation:
         if match is None or match["toucan"] not in self.toucans:
             raise NotationError(
                 f"malformed decision {text!r}: expected a column "
-                f"({', '.join(table.columns)}), flip, gift:<card>><seat> or steal:<card><<seat>"
+                f"({', '.join(table.columns)}), flip, gift:<card>><seat> or steal:<card><<seat>",
+                "malformed_decision",
+                {"text": text, "columns": list(table.columns)},
             )
         name = match["toucan"]
         toucan = self.toucans[name]
         if toucan == table.flip:
-            raise NotationError(f"malformed decision {text!r}: flip takes no card or seat")
+            raise NotationError(
+                f"malformed decision {text!r}: flip takes no card or seat",
+                "flip_argument",
+                {"text": text},
+            )
         arrow = self.arrows[toucan]
         card = table.kind_of(match["card"])
         if card is None or table.is_toucan(card):
             cards = ", ".join(table.names[: table.joker + 1])
-            raise NotationError(f"unknown card {match['card']!r} in {text!r} (cards: {cards})")
+            raise NotationError(
+                f"unknown card {match['card']!r} in {text!r} (cards: {cards})",
+                "unknown_fruit",
+                {"card": match["card"], "text": text},
+            )
         if match["arrow"] != arrow:
             hint = "to" if arrow == ">" else "from"
             raise NotationError(
                 f"malformed decision {text!r}: {name} names the seat {hint} with "
-                f"'{arrow}', e.g. '{name}:{match['card']}{arrow}1'"
+                f"'{arrow}', e.g. '{name}:{match['card']}{arrow}1'",
+                "wrong_arrow",
+                {"text": text, "toucan": name, "arrow": arrow},
             )
         seat = match["seat"]
         if not (seat.isascii() and seat.isdigit()) or (len(seat) > 1 and seat[0] == "0"):
-            raise NotationError(f"malformed seat {seat!r} in {text!r}: a seat is 0, 1, 2 or 3")
+            raise NotationError(
+                f"malformed seat {seat!r} in {text!r}: a seat is 0, 1, 2 or 3",
+                "malformed_seat",
+                {"seat": seat, "text": text},
+            )
         return Decision(toucan, card, int(seat))
 
     def parse_turn(self, text: str) -> list[Decision]:
         """A whole turn: a column, then the toucan resolutions in the order played."""
         words = text.split(" ")
         if not text or "" in words:
-            raise NotationError(f"malformed turn {text!r}: expected {TURN_FORMAT}")
+            raise NotationError(
+                f"malformed turn {text!r}: expected {TURN_FORMAT}", "malformed_turn", {"text": text}
+            )
         decisions = [self.parse(word) for word in words]
         if decisions[0].toucan != COLUMN:
-            raise NotationError(f"malformed turn {text!r}: a turn starts with a column")
+            raise NotationError(
+                f"malformed turn {text!r}: a turn starts with a column",
+                "turn_starts_with_column",
+                {"text": text},
+            )
         if any(d.toucan == COLUMN for d in decisions[1:]):
-            raise NotationError(f"malformed turn {text!r}: a turn takes only one column")
+            raise NotationError(
+                f"malformed turn {text!r}: a turn takes only one column",
+                "one_column",
+                {"text": text},
+            )
         return decisions

@@ -206,7 +206,7 @@ class TucanoState:
     def check(self, decision: Decision) -> None:
         """Refuse an illegal decision with the reason, naming what was wrong."""
         if self.current == NOBODY:
-            raise IllegalTurnError("the game is over")
+            raise IllegalTurnError("the game is over", "game_over")
         table = self.config.table
         text = self.config.notation.text(decision)
         toucan, card, seat = decision
@@ -214,17 +214,23 @@ class TucanoState:
             if any(self.pending):
                 raise IllegalTurnError(
                     f"a column was already taken this turn: resolve the toucans "
-                    f"({self._pending_text()})"
+                    f"({self._pending_text()})",
+                    "toucans_waiting",
+                    {"waiting": self._waiting()},
                 )
             if not self.columns[card]:
-                raise IllegalTurnError(f"column {text} is empty")
+                raise IllegalTurnError(f"column {text} is empty", "column_empty", {"column": text})
             return
         if not any(self.pending):
-            raise IllegalTurnError(f"{text}: take a column first")
+            raise IllegalTurnError(
+                f"{text}: take a column first", "column_first", {"decision": text}
+            )
         name = table.names[toucan]
         if not self.pending[toucan - table.flip]:
             raise IllegalTurnError(
-                f"{text}: you have no {name} toucan to resolve (waiting: {self._pending_text()})"
+                f"{text}: you have no {name} toucan to resolve (waiting: {self._pending_text()})",
+                "toucan_not_waiting",
+                {"decision": text, "toucan": name, "waiting": self._waiting()},
             )
         if toucan == table.flip:
             return
@@ -235,21 +241,41 @@ class TucanoState:
                 example = self.config.notation.text(usable[0])
                 raise IllegalTurnError(
                     f"the {name} toucan can be used (e.g. {example}): only a toucan "
-                    "that cannot be used is discarded unused (T-5)"
+                    "that cannot be used is discarded unused (T-5)",
+                    "toucan_usable",
+                    {"toucan": name, "example": example},
                 )
             return
         if not 0 <= seat < self.num_players:
-            raise IllegalTurnError(f"{text}: no seat {seat} in a {self.num_players}-player game")
-        if seat == player:
-            raise IllegalTurnError(f"{text}: name another player's seat, not your own")
-        gift = toucan == table.gift
-        source = player if gift else seat
-        if not self.faceup[source][card]:
-            whose = "you have" if gift else f"{self.config.players[seat]} has"
             raise IllegalTurnError(
-                f"{text}: {whose} no face-up {table.names[card]} "
-                "(face-down cards cannot be given or stolen)"
+                f"{text}: no seat {seat} in a {self.num_players}-player game",
+                "no_seat",
+                {"decision": text, "seat": seat, "players": self.num_players},
             )
+        if seat == player:
+            raise IllegalTurnError(
+                f"{text}: name another player's seat, not your own", "own_seat", {"decision": text}
+            )
+        params = {"decision": text, "card": table.names[card], "owner": self.config.players[seat]}
+        if toucan == table.gift and not self.faceup[player][card]:
+            raise IllegalTurnError(
+                f"{text}: you have no face-up {table.names[card]} "
+                "(face-down cards cannot be given or stolen)",
+                "gift_not_face_up",
+                params,
+            )
+        if toucan == table.steal and not self.faceup[seat][card]:
+            raise IllegalTurnError(
+                f"{text}: {params['owner']} has no face-up {table.names[card]} "
+                "(face-down cards cannot be given or stolen)",
+                "steal_not_face_up",
+                params,
+            )
+
+    def _waiting(self) -> list[str]:
+        """The toucans waiting, one id per card, for a refusal's params."""
+        names = self.config.table.names[self.config.table.flip :]
+        return [names[i] for i, n in enumerate(self.pending) for _ in range(n)]
 
     def _pending_text(self) -> str:
         names = self.config.table.names[self.config.table.flip :]
@@ -267,23 +293,31 @@ class TucanoState:
         Checked on a copy first, so a refused turn changes nothing.
         """
         if self.current == NOBODY:
-            raise IllegalTurnError("the game is over")
+            raise IllegalTurnError("the game is over", "game_over")
         done = len(self.partial)
         if list(decisions[:done]) != self.partial:
             begun = self.config.notation.turn_text(self.partial)
-            raise IllegalTurnError(f"this turn began with '{begun}': the turn must start so")
+            raise IllegalTurnError(
+                f"this turn began with '{begun}': the turn must start so",
+                "turn_began",
+                {"begun": begun},
+            )
         trial = self.copy()
         rest = decisions[done:]
         for index, decision in enumerate(rest):
             if (index or done) and not any(trial.pending):
+                extra = self.config.notation.text(decision)
                 raise IllegalTurnError(
-                    f"the turn ends before {self.config.notation.text(decision)!r}: "
-                    "it has more decisions than toucans"
+                    f"the turn ends before {extra!r}: it has more decisions than toucans",
+                    "too_many_decisions",
+                    {"decision": extra},
                 )
             trial.apply_decision(decision)
         if any(trial.pending):
             raise IllegalTurnError(
-                f"the turn is unfinished: resolve the toucans ({trial._pending_text()})"
+                f"the turn is unfinished: resolve the toucans ({trial._pending_text()})",
+                "turn_unfinished",
+                {"waiting": trial._waiting()},
             )
         for decision in rest:
             self.apply(decision)
@@ -295,9 +329,13 @@ class TucanoState:
     def apply_action(self, action: str) -> None:
         """Apply one decision given in notation."""
         if self.current == NOBODY:
-            raise IllegalTurnError("the game is over")
+            raise IllegalTurnError("the game is over", "game_over")
         if " " in action:
-            raise NotationError(f"{action!r} holds several decisions: give one, or push a turn")
+            raise NotationError(
+                f"{action!r} holds several decisions: give one, or push a turn",
+                "several_decisions",
+                {"text": action},
+            )
         self.apply_decision(self.config.notation.parse(action))
 
     # ------------------------------------------------------------ mechanics
@@ -468,7 +506,9 @@ def make_config(
 ) -> GameConfig:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise VitrineError(
-            f"Tucano is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}"
+            f"Tucano is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {len(players)}",
+            "player_count",
+            {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "got": len(players)},
         )
     return GameConfig(
         table=table,

@@ -56,6 +56,81 @@ const t = translator({
   },
 });
 
+// Refusals of Tucano's rules and notation, by code (see engine/errors.py).
+const ERRORS = {
+  en: {
+    toucans_waiting: "You took a column already: resolve your toucans ({waiting}).",
+    column_empty: "Column {column} is empty.", column_first: "Take a column first.",
+    toucan_not_waiting: "You have no {toucan} to resolve (waiting: {waiting}).",
+    toucan_usable: "The {toucan} can be used (for example {example}): only a toucan that cannot be used is discarded.",
+    no_seat: "There is no seat {seat} in a {players}-player game.",
+    own_seat: "Name another player, not yourself.",
+    gift_not_face_up: "You have no face-up {card} (face-down cards cannot be given).",
+    steal_not_face_up: "{owner} has no face-up {card} (face-down cards cannot be stolen).",
+    turn_began: "This turn began with “{begun}”.",
+    too_many_decisions: "The turn ends before “{decision}”: it has more decisions than toucans.",
+    turn_unfinished: "The turn is unfinished: resolve the toucans ({waiting}).",
+    several_decisions: "“{text}” holds several decisions: give one at a time.",
+    malformed_decision: "“{text}” is not a decision: a column ({columns}); flip; gift:<card>><seat>; steal:<card><<seat>.",
+    flip_argument: "“{text}”: flip takes no card or seat.",
+    unknown_fruit: "“{card}” is not a card (in “{text}”).",
+    wrong_arrow: "“{text}”: {toucan} names its seat with “{arrow}”.",
+    malformed_seat: "“{seat}” is not a seat (in “{text}”).",
+    malformed_turn: "“{text}” is not a turn.",
+    turn_starts_with_column: "“{text}”: a turn starts with a column.",
+    one_column: "“{text}”: a turn takes only one column.",
+    deck_not_list: "The deck must list the {size} cards.",
+    deck_unknown_card: "Deck position {position}: “{entry}” is not a card.",
+    deck_toucan_on_top: "Deck position {position}: no toucan lies in the top {upper} cards.",
+    deck_count: "The deck must hold {expected} {card}, not {got}.",
+    no_variants: "Tucano has no variants ({variants}).", no_options: "Tucano has no options ({options}).",
+    seed_or_deck: "A game needs a seed or a deck order.",
+  },
+  fr: {
+    toucans_waiting: "Vous avez déjà pris une colonne : jouez vos toucans ({waiting}).",
+    column_empty: "La colonne {column} est vide.", column_first: "Prenez d'abord une colonne.",
+    toucan_not_waiting: "Vous n'avez pas de {toucan} à jouer (en attente : {waiting}).",
+    toucan_usable: "Le {toucan} peut servir (par exemple {example}) : seul un toucan inutilisable est défaussé.",
+    no_seat: "Il n'y a pas de place {seat} dans une partie à {players} joueurs.",
+    own_seat: "Nommez un autre joueur, pas vous-même.",
+    gift_not_face_up: "Vous n'avez pas de {card} face visible (les cartes face cachée ne se donnent pas).",
+    steal_not_face_up: "{owner} n'a pas de {card} face visible (les cartes face cachée ne se volent pas).",
+    turn_began: "Ce tour a commencé par « {begun} ».",
+    too_many_decisions: "Le tour finit avant « {decision} » : plus de décisions que de toucans.",
+    turn_unfinished: "Le tour n'est pas fini : jouez les toucans ({waiting}).",
+    several_decisions: "« {text} » contient plusieurs décisions : une à la fois.",
+    malformed_decision: "« {text} » n'est pas une décision : une colonne ({columns}) ; flip ; gift:<carte>><place> ; steal:<carte><<place>.",
+    flip_argument: "« {text} » : flip ne prend ni carte ni place.",
+    unknown_fruit: "« {card} » n'est pas une carte (dans « {text} »).",
+    wrong_arrow: "« {text} » : {toucan} désigne sa place avec « {arrow} ».",
+    malformed_seat: "« {seat} » n'est pas une place (dans « {text} »).",
+    malformed_turn: "« {text} » n'est pas un tour.",
+    turn_starts_with_column: "« {text} » : un tour commence par une colonne.",
+    one_column: "« {text} » : un tour ne prend qu'une colonne.",
+    deck_not_list: "La pioche doit lister les {size} cartes.",
+    deck_unknown_card: "Pioche, position {position} : « {entry} » n'est pas une carte.",
+    deck_toucan_on_top: "Pioche, position {position} : aucun toucan dans les {upper} cartes du dessus.",
+    deck_count: "La pioche doit contenir {expected} {card}, pas {got}.",
+    no_variants: "Tucano n'a pas de variante ({variants}).", no_options: "Tucano n'a pas d'option ({options}).",
+    seed_or_deck: "Une partie demande une graine ou un ordre de pioche.",
+  },
+};
+
+const errorT = translator(ERRORS);
+
+/** An engine refusal of Tucano in the reader's language; null for codes of other parts. */
+export function errorWords(code, params) {
+  if (!(code in ERRORS.en)) return null;
+  const list = (items) => (items ?? []).join(", ");
+  return errorT(code, {
+    ...params,
+    card: params.card === undefined ? undefined : t(params.card),
+    toucan: params.toucan === undefined ? undefined : t(params.toucan),
+    waiting: list(params.waiting?.map((id) => t(id))),
+    columns: list(params.columns), variants: list(params.variants), options: list(params.options),
+  });
+}
+
 export const ready = Promise.resolve();
 
 export function optionsForm() {
