@@ -5,7 +5,7 @@ import random
 import pytest
 
 from test_bots import play
-from tucano_helpers import GAME
+from tucano_helpers import GAME, position
 from vitrine.bots import make_bot
 from vitrine.engine.errors import VitrineError
 from vitrine.games.tucano.hidden import deal_hidden
@@ -50,3 +50,19 @@ def test_pimc_refuses_tucano_clearly() -> None:
     state = GAME.start(["Ana", "Bo"], seed=1)
     with pytest.raises(VitrineError, match="no perfect-information search: use ismcts"):
         make_bot("pimc:2").choose(GAME, state.view(0), random.Random(1))
+
+
+def test_informed_playouts_take_the_column_worth_most_to_the_lead() -> None:
+    state = position(
+        players=2,
+        columns=[["lime", "lime"], ["papaya", "steal"], ["pineapple"]],
+        faceup={0: {"papaya": 3}, 1: {"fig": 1}},
+    )
+    assert state.informed_column(random.Random(1)) == 1  # papaya 3 -> 4: 9 -> 20
+    state.current = 1
+    assert state.informed_column(random.Random(1)) == 1  # the least bad for seat 1: 1 point
+    finished = GAME.start(["A", "B", "C"], seed=5)
+    returns = finished.rollout(random.Random(2), informed=True, shaped=True)
+    assert finished.is_over
+    assert finished.turn == 24
+    assert all(0.0 <= value <= 1.0 for value in returns)

@@ -22,7 +22,7 @@ from vitrine.engine.errors import IllegalTurnError, NotationError, VitrineError
 from vitrine.engine.record import Record
 from vitrine.games.tucano.cards import TOUCAN_IDS, CardTable
 from vitrine.games.tucano.notation import COLUMN, NONE, Decision, Notation
-from vitrine.games.tucano.scoring import ScoreSheet, score_sheets, totals
+from vitrine.games.tucano.scoring import ScoreSheet, fruit_column, score_sheets, totals
 
 GAME_NAME = "tucano"
 RULES_VERSION = "tucano-2026.1"
@@ -30,6 +30,7 @@ MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 NOBODY = -1
 SHAPING_MARGIN = 8.0  # points of lead that shaped returns count as a clear edge
+INFORMED_NOISE = 0.2  # the share of informed playouts' columns still chosen at random
 ID_BASE = 8  # ids below are columns; from it on, toucan decisions (see ``encode``)
 SEAT_STRIDE = MAX_PLAYERS + 1  # a seat, or none
 
@@ -447,17 +448,51 @@ class TucanoState:
     def action_text(self, action: int) -> str:
         return self.config.notation.text(decode(action, self.config.table))
 
-    def playout(self, rng: Random) -> None:
-        """Play to the end choosing uniformly among the legal decisions."""
+    def playout(self, rng: Random, informed: bool = False) -> None:
+        """Play to the end choosing uniformly among the legal decisions;
+        ``informed``: columns by their immediate worth (:meth:`informed_column`)."""
         random = rng.random
         while self.current != NOBODY:
+            if informed and not any(self.pending) and random() >= INFORMED_NOISE:
+                self.apply(Decision(COLUMN, self.informed_column(rng), NONE))
+                continue
             options = self.decisions()
             self.apply(options[int(random() * len(options))])
 
+    def informed_column(self, rng: Random) -> int:
+        """The column whose fruit adds most to the player's lead now (toucans
+        and the joker ignored, so only the fruits taken are rescored), ties at
+        random: the playout policy of ``ismcts+``."""
+        table = self.config.table
+        player = self.current
+        players = range(self.num_players)
+        counts = [self.held(p) for p in players]
+        rows = [fruit_column(table, f, [c[f] for c in counts]) for f in range(table.fruits)]
+        base = [sum(row[p] for row in rows) for p in players]
+        best: list[int] = []
+        best_value = -math.inf
+        for index, cards in enumerate(self.columns):
+            if not cards:
+                continue
+            scores = base[:]
+            for fruit in set(cards):
+                if fruit < table.fruits:
+                    held = [c[fruit] for c in counts]
+                    held[player] += cards.count(fruit)
+                    row = fruit_column(table, fruit, held)
+                    for p in players:
+                        scores[p] += row[p] - rows[fruit][p]
+            value = scores[player] - max(scores[p] for p in players if p != player)
+            if value > best_value:
+                best, best_value = [index], value
+            elif value == best_value:
+                best.append(index)
+        return best[int(rng.random() * len(best))]
+
     def rollout(self, rng: Random, informed: bool = False, shaped: bool = False) -> list[float]:
-        """The returns of a uniform :meth:`playout` (Tucano has no separate
-        informed policy); ``shaped`` also grades by the lead, in SHAPING_MARGIN points."""
-        self.playout(rng)
+        """The returns of a :meth:`playout` (``informed``: columns by their
+        immediate worth); ``shaped`` also grades by the lead, in SHAPING_MARGIN points."""
+        self.playout(rng, informed)
         return self.shaped_returns() if shaped else self.returns()
 
     def redeterminize(self, viewer: int, rng: Random) -> None:
