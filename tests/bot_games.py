@@ -18,3 +18,9 @@ def play_to_end(game: Game, state: GameState, bots: Sequence[Bot], seed: int) ->
         assert action in view["legal_actions"]
         state.apply_action(action)
     return state.returns()
+
+
+def play_new(game: Game, bots: Sequence[Bot], seed: int) -> list[float]:
+    """A new game of ``game`` from ``seed`` between ``bots``, played to its end; the returns."""
+    names = [f"{bot.name} {seat}" for seat, bot in enumerate(bots)]
+    return play_to_end(game, game.new_game(names, {}, seed), bots, seed)

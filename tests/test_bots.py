@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from bot_games import play_to_end
+from bot_games import play_new
 from vitrine.bots import Budget, GreedyBot, IsmctsBot, PimcBot, RandomBot, make_bot
 from vitrine.bots.base import Bot
 from vitrine.engine.errors import VitrineError
@@ -13,8 +13,8 @@ from vitrine.games.exhibition import ExhibitionGame
 GAME = ExhibitionGame()
 
 
-def _play(bots: list[Bot], seed: int) -> list[float]:
-    return play_to_end(GAME, GAME.start([bot.name for bot in bots], seed=seed), bots, seed)
+def play(bots: list[Bot], seed: int) -> list[float]:
+    return play_new(GAME, bots, seed)
 
 
 def test_greedy_beats_random_from_either_seat() -> None:
@@ -22,9 +22,9 @@ def test_greedy_beats_random_from_either_seat() -> None:
     games = 12
     for seed in range(games):
         if seed % 2:
-            wins += _play([GreedyBot(), RandomBot()], seed)[0]
+            wins += play([GreedyBot(), RandomBot()], seed)[0]
         else:
-            wins += _play([RandomBot(), GreedyBot()], seed)[1]
+            wins += play([RandomBot(), GreedyBot()], seed)[1]
     assert wins >= 0.8 * games
 
 
@@ -60,8 +60,8 @@ def test_unknown_bot_names_are_refused() -> None:
 
 def test_ismcts_beats_greedy_with_a_small_budget() -> None:
     """400 iterations win about 85% of games; 5 of 8 leaves room for chance."""
-    first = [_play([IsmctsBot(Budget(iterations=400)), GreedyBot()], seed)[0] for seed in range(4)]
-    second = [_play([GreedyBot(), IsmctsBot(Budget(iterations=400))], seed)[1] for seed in range(4)]
+    first = [play([IsmctsBot(Budget(iterations=400)), GreedyBot()], seed)[0] for seed in range(4)]
+    second = [play([GreedyBot(), IsmctsBot(Budget(iterations=400))], seed)[1] for seed in range(4)]
     assert sum(first) + sum(second) >= 5
 
 

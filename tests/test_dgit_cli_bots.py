@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from bot_games import play_to_end
+from bot_games import play_new
 from dgit_helpers import GAME, names
 from vitrine.bots import Budget, GreedyBot, IsmctsBot, PimcBot, RandomBot
 from vitrine.bots.base import Bot
@@ -105,7 +105,7 @@ def test_types_variant_on_the_command_line(tmp_path: Path) -> None:
 
 
 def play_bots(bots: list[Bot], seed: int) -> list[float]:
-    return play_to_end(GAME, GAME.new_game(names(len(bots)), {}, seed), bots, seed)
+    return play_new(GAME, bots, seed)
 
 
 def test_every_search_bot_plays_a_game() -> None:

@@ -10,9 +10,7 @@ and the others' ghosts (zeros until the end) never reach an observation.
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
-from vitrine.adapters.encoding import Array, Field, observer
+from vitrine.adapters.encoding import Array, Field, seat_arrays
 from vitrine.games.dontgointhere.components import VALUES, load_components
 from vitrine.games.dontgointhere.notation import Notation
 from vitrine.games.dontgointhere.state import CARDS_PER_ROOM, PHASES
@@ -61,14 +59,10 @@ class DgitEncoding:
         return self._fields
 
     def encode(self, view: Mapping[str, Any]) -> dict[str, Array]:
-        viewer = observer(view)
         components = self.components
-        arrays = {field.name: np.zeros(field.shape, dtype=np.float32) for field in self.fields}
-        order = [(viewer + offset) % self.players for offset in range(self.players)]
+        arrays, order = seat_arrays(self, view, self.players)
         relative = {seat: index for index, seat in enumerate(order)}
-        arrays["seat"][viewer] = 1
         if view["current_player"] is not None:
-            arrays["to_act"][relative[view["current_player"]]] = 1
             arrays["phase"][ACTIVE_PHASES.index(view["phase"])] = 1
         for code in view["types"]:
             arrays["types"][components.type_index(code)] = 1

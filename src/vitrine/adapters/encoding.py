@@ -73,6 +73,21 @@ def action_mask(encoding: Encoding, legal: Sequence[int]) -> Mask:
     return mask
 
 
+def seat_arrays(
+    encoding: Encoding, view: Mapping[str, Any], players: int
+) -> tuple[dict[str, Array], list[int]]:
+    """Every field zeroed but ``seat`` (the viewer's absolute seat) and
+    ``to_act`` (relative), and the seats in relative order: the viewer first,
+    then the players after them in turn order."""
+    viewer = observer(view)
+    arrays = {field.name: np.zeros(field.shape, dtype=np.float32) for field in encoding.fields}
+    order = [(viewer + offset) % players for offset in range(players)]
+    arrays["seat"][viewer] = 1
+    if view["current_player"] is not None:
+        arrays["to_act"][order.index(view["current_player"])] = 1
+    return arrays, order
+
+
 def check_observation_type(obs_type: str) -> str:
     if obs_type not in OBSERVATION_TYPES:
         raise VitrineError(
@@ -92,4 +107,8 @@ def encoding_for(game_name: str, state: GameState) -> Encoding:
         from vitrine.adapters.dontgointhere import DgitEncoding
 
         return DgitEncoding(state.view(None))
+    if game_name == "tucano":
+        from vitrine.adapters.tucano import TucanoEncoding
+
+        return TucanoEncoding(state.view(None))
     raise VitrineError(f"no observation encoding for the game {game_name!r}")

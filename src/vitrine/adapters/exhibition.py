@@ -12,9 +12,7 @@ game is over) are never in an observation.
 from collections.abc import Mapping
 from typing import Any
 
-import numpy as np
-
-from vitrine.adapters.encoding import Array, Field, observer
+from vitrine.adapters.encoding import Array, Field, seat_arrays
 from vitrine.games.exhibition.cards import NUM_CARDS, card_from_label
 from vitrine.games.exhibition.state import PLACE_BASE, PLACE_OFFSET, PLACE_PHASE, TAKE_PHASE
 
@@ -63,14 +61,8 @@ class ExhibitionEncoding:
         return self._fields
 
     def encode(self, view: Mapping[str, Any]) -> dict[str, Array]:
-        viewer = observer(view)
-        arrays = {field.name: np.zeros(field.shape, dtype=np.float32) for field in self.fields}
-        order = [(viewer + offset) % self.players for offset in range(self.players)]
-        relative = {seat: index for index, seat in enumerate(order)}
+        arrays, order = seat_arrays(self, view, self.players)
         continent = {code: index for index, code in enumerate(self.continents)}
-        arrays["seat"][viewer] = 1
-        if view["current_player"] is not None:
-            arrays["to_act"][relative[view["current_player"]]] = 1
         if view["phase"] in (TAKE_PHASE, PLACE_PHASE):
             arrays["phase"][0 if view["phase"] == TAKE_PHASE else 1] = 1
         if view["pending"] is not None:

@@ -21,8 +21,9 @@ class GreedyBot:
     """Best immediate gain: the whole turn that leaves the best evaluation.
 
     A decision that leaves the turn unfinished (a take before its placement)
-    is worth its best completion.  Ties are broken at random so that equal
-    choices do not always favour the first in notation order.
+    is worth its best completion, found one decision at a time.  Ties are
+    broken at random so that equal choices do not always favour the first in
+    notation order.
     """
 
     name = "greedy"
@@ -43,11 +44,16 @@ class GreedyBot:
         return best[rng.randrange(len(best))]
 
     def _value(self, game: Game, state: GameState, player: int) -> float:
-        if not state.mid_turn:
-            return game.evaluate(state, player)
-        values = []
-        for action in state.legal_actions():
-            child = state.copy()
-            child.apply_action(action)
-            values.append(self._value(game, child, player))
-        return max(values)
+        """The evaluation once the turn is complete, each remaining decision
+        of it taken greedily: a turn with many decisions (Tucano's toucans)
+        would have too many completions to try them all."""
+        while state.mid_turn:
+            best, best_value = state, float("-inf")
+            for action in state.legal_actions():
+                child = state.copy()
+                child.apply_action(action)
+                value = game.evaluate(child, player)
+                if value > best_value:
+                    best, best_value = child, value
+            state = best
+        return game.evaluate(state, player)

@@ -106,9 +106,11 @@ def play(
     """Play a game at the terminal, humans and bots.
 
     \b
-    Type a take (1907, 1945@EU), see the refill, then a placement (G3, D, X),
-    or type a whole turn at once (1907 G3).  ? lists the legal decisions,
-    quit leaves the game (saving the record with --save).
+    Type one decision at a time in the game's notation, or a whole turn at
+    once.  Exhibition: a take (1907, 1945@EU), see the refill, then a
+    placement (G3, D, X), or 1907 G3.  Tucano: a column (B), then each
+    toucan (gift:coconut>1, flip), or B gift:coconut>1.  ? lists the legal
+    decisions, quit leaves the game (saving the record with --save).
     """
     game = get_game(game_name)
     names = split_list(name_list)

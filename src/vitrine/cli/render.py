@@ -123,4 +123,8 @@ def renderer_for(game: Game) -> Renderer:
         from vitrine.cli.dontgointhere_render import DgitRenderer
 
         return DgitRenderer(game)
+    if game.name == "tucano":
+        from vitrine.cli.tucano_render import TucanoRenderer
+
+        return TucanoRenderer(game)
     return PlainRenderer(game)

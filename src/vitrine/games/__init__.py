@@ -14,6 +14,10 @@ def get_game(name: str) -> Game:
         from vitrine.games.dontgointhere import DgitGame
 
         return DgitGame()
+    if name == "tucano":
+        from vitrine.games.tucano import TucanoGame
+
+        return TucanoGame()
     raise VitrineError(
         f"unknown game {name!r} (known: {', '.join(GAMES)})",
         "unknown_game",
@@ -21,4 +25,4 @@ def get_game(name: str) -> Game:
     )
 
 
-GAMES = ("exhibition", "dontgointhere")
+GAMES = ("exhibition", "tucano", "dontgointhere")

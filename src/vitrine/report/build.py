@@ -53,13 +53,13 @@ def overview(runs: Sequence[Path], games: Sequence[PlayedGame]) -> Section:
     )
 
 
-def seats_section(groups: dict[Config, list[PlayedGame]]) -> Section:
+def seats_section(groups: dict[Config, list[PlayedGame]], game_note: str = "") -> Section:
+    """``game_note``: what else a seat means in this game, said after "Seat 1 starts"."""
     section = Section(
         "Win rate by seat (start-player advantage)",
-        "Seat 1 starts; seat k's vehicle starts on the k-th continent (OC, SA, AF, AS, EU), "
-        "so these are also the win rates by starting continent.  Bars: win share with its "
-        "Wilson 95% interval; dashed line: the fair 1/n.  Balance is 1 minus the gap between "
-        "the best and worst seat; advantage is seat 1's rate above 1/n.",
+        f"Seat 1 starts{game_note}.  Bars: win share with its Wilson 95% interval; "
+        "dashed line: the fair 1/n.  Balance is 1 minus the gap between the best and worst "
+        "seat; advantage is seat 1's rate above 1/n.",
     )
     summary = []
     for config, games in groups.items():
@@ -294,7 +294,7 @@ def build_report(runs: Sequence[Path]) -> str:
     groups = by_config(games)
     sections = [
         overview(runs, games),
-        seats_section(groups),
+        seats_section(groups, exhibition.SEAT_NOTE if game_name == "exhibition" else ""),
         bots_section(groups),
         spread_section(groups),
         length_and_tension_section(groups, tensions(game, groups)),
@@ -307,5 +307,9 @@ def build_report(runs: Sequence[Path]) -> str:
         from vitrine.report import dontgointhere
 
         sections.extend(dontgointhere.sections(game, games))
+    if game_name == "tucano":
+        from vitrine.report import tucano
+
+        sections.extend(tucano.sections(game, games))
     intro = f"{len(games)} games of {game_name} from {len(runs)} run(s)."
     return render(f"vitrine balance report: {game_name}", intro, sections)

@@ -17,6 +17,11 @@ from vitrine.report.results import Config, PlayedGame, positions
 ONE_CONTINENT = "one_continent"
 SOLO_TARGET = 2025  # the rulebook's challenge: a score "from the future"
 
+SEAT_NOTE = (
+    "; seat k's vehicle starts on the k-th continent (OC, SA, AF, AS, EU), "
+    "so these are also the win rates by starting continent"
+)
+
 
 @dataclass(frozen=True)
 class Facts:

@@ -118,5 +118,6 @@ class Substitute(BaseModel):
 class Replay(BaseModel):
     game: str
     players: list[str]
+    turns: list[str]  # the record's: step k follows turns[k - 1]
     substitutes: list[Substitute]
     steps: list[dict[str, Any]]

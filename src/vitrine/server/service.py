@@ -479,6 +479,7 @@ class TableService:
         return {
             "game": game.name,
             "players": list(record.players),
+            "turns": list(record.turns),
             "substitutes": [substitute.to_dict() for substitute in record.substitutes],
             "steps": steps,
         }

@@ -96,7 +96,12 @@ function tableList(title, tables, linkWord) {
         })})`)))));
 }
 
+// Renders overlap when choices come faster than the server answers; only the
+// newest may draw, or an older one would wipe what came after it (an error, say).
+let renders = 0;
+
 async function render() {
+  const mine = ++renders;
   const module = await gameModule(chosen.game);
   await module.ready;
   const game = games.find((g) => g.name === chosen.game);
@@ -104,6 +109,7 @@ async function render() {
   const options = module.optionsForm();
   const [open, running, over] = await Promise.all(["open", "playing", "over"].map(
     (status) => api(`/api/tables?status=${status}&limit=20`)));
+  if (mine !== renders) return;
   document.documentElement.lang = lang();
   app.replaceChildren(
     header(t, render),

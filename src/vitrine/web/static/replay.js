@@ -74,7 +74,7 @@ async function render() {
       ...replay.substitutes.map((s) => el("p", { class: "substitute" }, t("finishedByBot", {
         name: replay.players[s.seat], level: s.level, turn: s.turns_before + 1, why: t(s.why),
       }))),
-      step > 0 ? el("p", {}, el("code", {}, replay.steps[step].turns[step - 1])) : null,
+      step > 0 ? el("p", {}, el("code", {}, replay.turns[step - 1])) : null,
       await module.renderGame(replay.steps[step], { you: null, act: () => {}, redraw: render }));
   }
   app.replaceChildren(header(t, render), el("main", {}, ...parts));

@@ -1,0 +1,66 @@
+"""Full states consistent with a player's view: how bots reason without cheating.
+
+The view hides the draw pile's order and the face-down piles' contents
+(T-6).  A determinization counts which cards nobody can see (all 70 less the
+columns, face-up cards, waiting toucans and discards), then deals them with
+:func:`hidden.deal_hidden`, which honours everything the view tells about
+them: the pile sizes, toucans only below the upper half, fruit only face down.
+"""
+
+from collections.abc import Mapping
+from random import Random
+from typing import Any
+
+from vitrine.engine.errors import VitrineError
+from vitrine.games.tucano.cards import CardTable
+from vitrine.games.tucano.hidden import deal_hidden
+from vitrine.games.tucano.state import NOBODY, TucanoState, make_config
+
+
+def _kind(table: CardTable, name: str) -> int:
+    kind = table.kind_of(name)
+    if kind is None:
+        raise VitrineError(f"view names no card {name!r}")
+    return kind
+
+
+def determinize(table: CardTable, view: Mapping[str, Any], rng: Random) -> TucanoState:
+    """A state matching ``view`` with the hidden parts sampled from ``rng``."""
+    full = tuple(kind for kind, count in enumerate(table.counts) for _ in range(count))
+    state = TucanoState(make_config(table, view["players"], None, full, True))
+    unseen = list(table.counts)
+    state.columns = [[_kind(table, name) for name in c["cards"]] for c in view["columns"]]
+    state.discards = [_kind(table, name) for name in view["discards"]]
+    state.pending = [view["pending"][table.names[table.flip + i]] for i in range(3)]
+    state.faceup = [[0] * (table.joker + 1) for _ in view["players"]]
+    for seat, hand in enumerate(view["hands"]):
+        for name, count in hand["faceup"].items():
+            state.faceup[seat][_kind(table, name)] = count
+    seen = [k for column in state.columns for k in column] + state.discards
+    seen += [table.flip + i for i, count in enumerate(state.pending) for _ in range(count)]
+    seen += [k for hand in state.faceup for k, count in enumerate(hand) for _ in range(count)]
+    for kind in seen:
+        unseen[kind] -= 1
+    hidden = [kind for kind, count in enumerate(unseen) for _ in range(max(count, 0))]
+    sizes = [list(hand["piles"]) for hand in view["hands"]]
+    deck_count = view["deck_count"]
+    if min(unseen) < 0 or len(hidden) != deck_count + sum(map(sum, sizes)):
+        raise VitrineError(
+            "view is inconsistent: the visible cards and hidden counts do not add up"
+        )
+    state.draw_pile = hidden[:deck_count]
+    state.piles = []
+    dealt = deck_count
+    for seat_sizes in sizes:
+        piles = []
+        for size in seat_sizes:
+            piles.append(hidden[dealt : dealt + size])
+            dealt += size
+        state.piles.append(piles)
+    deal_hidden(state, rng)
+    current = view["current_player"]
+    state.current = NOBODY if current is None else current
+    state.turn = view["turn"] - (0 if current is None else 1)
+    state.history = []
+    state.partial = []
+    return state

@@ -1,0 +1,179 @@
+"""Starting and replaying games: seeds, deck orders and records (T-2, T-12)."""
+
+from collections.abc import Mapping, Sequence
+from random import Random
+from typing import Any
+
+from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.protocol import GameState
+from vitrine.engine.record import Record
+from vitrine.engine.rng import SplitMix64
+from vitrine.games.tucano.cards import CardTable, load_card_table
+from vitrine.games.tucano.determinize import determinize
+from vitrine.games.tucano.state import (
+    GAME_NAME,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RULES_VERSION,
+    TucanoState,
+    make_config,
+)
+
+SETUP_FIELDS: tuple[str, ...] = ("deck",)
+
+
+def deal(seed: int, table: CardTable) -> tuple[int, ...]:
+    """The draw pile, top card first, that a seed gives (T-2).
+
+    The fruit cards and the joker are shuffled and split: the first
+    ``upper_half`` go on top; the rest are shuffled again with the toucans
+    and go below.  One SplitMix64 stream does both shuffles.
+    """
+    rng = SplitMix64(seed)
+    fruit = [kind for kind in range(table.joker + 1) for _ in range(table.counts[kind])]
+    rng.shuffle(fruit)
+    lower = fruit[table.upper_half :] + [
+        kind for kind in range(table.flip, table.kinds) for _ in range(table.counts[kind])
+    ]
+    rng.shuffle(lower)
+    return tuple(fruit[: table.upper_half] + lower)
+
+
+def parse_deck(raw: Any, table: CardTable) -> tuple[int, ...]:
+    """A deck order as in records: card ids from the top, toucans below the upper half."""
+    if not isinstance(raw, list | tuple):
+        raise VitrineError(
+            f"'deck' must be a list of the {table.deck_size} cards",
+            "deck_not_list",
+            {"size": table.deck_size},
+        )
+    cards: list[int] = []
+    for position, entry in enumerate(raw, start=1):
+        kind = table.kind_of(entry) if isinstance(entry, str) else None
+        if kind is None:
+            raise VitrineError(
+                f"'deck' position {position}: {entry!r} is not a card id",
+                "deck_unknown_card",
+                {"position": position, "entry": str(entry)},
+            )
+        if position <= table.upper_half and table.is_toucan(kind):
+            raise VitrineError(
+                f"'deck' position {position}: a toucan cannot lie in the upper "
+                f"{table.upper_half} cards (T-12)",
+                "deck_toucan_on_top",
+                {"position": position, "upper": table.upper_half},
+            )
+        cards.append(kind)
+    for kind, name in enumerate(table.names):
+        if cards.count(kind) != table.counts[kind]:
+            raise VitrineError(
+                f"'deck' must hold {table.counts[kind]} {name}, got {cards.count(kind)}",
+                "deck_count",
+                {"card": name, "expected": table.counts[kind], "got": cards.count(kind)},
+            )
+    return tuple(cards)
+
+
+class TucanoGame:
+    """Tucano, as the engine protocol's ``Game``."""
+
+    name = GAME_NAME
+    rules_version = RULES_VERSION
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    setup_fields = SETUP_FIELDS
+
+    def __init__(self, table: CardTable | None = None) -> None:
+        self.table = table or load_card_table()
+
+    def parse_options(self, variants: Sequence[str]) -> dict[str, Any]:
+        if variants:
+            raise VitrineError(
+                f"Tucano has no variants, got {', '.join(variants)}",
+                "no_variants",
+                {"variants": list(variants)},
+            )
+        return {}
+
+    def new_game(
+        self, players: Sequence[str], options: Mapping[str, Any], seed: int
+    ) -> TucanoState:
+        return self.start(players, options, seed=seed)
+
+    def start(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        deck: Sequence[str] | None = None,
+    ) -> TucanoState:
+        """A new game from a seed or an explicit deck order (card ids, top first; deck wins)."""
+        if options:
+            raise VitrineError(
+                f"Tucano has no options, got {', '.join(map(str, options))}",
+                "no_options",
+                {"options": list(map(str, options))},
+            )
+        if seed is None and deck is None:
+            raise VitrineError("a game needs a seed or a deck order", "seed_or_deck")
+        if deck is not None:
+            order = parse_deck(deck, self.table)
+        else:
+            assert seed is not None
+            order = deal(seed, self.table)
+        return TucanoState(make_config(self.table, players, seed, order, deck is not None))
+
+    def replay(self, record: Record) -> TucanoState:
+        """The position a record reaches; a last turn may be unfinished (toucans waiting)."""
+        record.check_game(GAME_NAME, RULES_VERSION)
+        try:
+            state = self.start(
+                record.players, record.options, seed=record.seed, deck=record.setup.get("deck")
+            )
+        except VitrineError as error:
+            raise RecordError.caused_by(error) from None
+        last = len(record.turns)
+        notation = state.config.notation
+        for number, text in enumerate(record.turns, start=1):
+            try:
+                decisions = notation.parse_turn(text)
+                if number == last and self._unfinished(state, decisions):
+                    for decision in decisions:
+                        state.apply_decision(decision)
+                else:
+                    state.play(decisions)
+            except VitrineError as error:
+                raise RecordError.caused_by(error, number, text) from None
+        return state
+
+    @staticmethod
+    def _unfinished(state: TucanoState, decisions: list[Any]) -> bool:
+        """Whether a record's last turn stops with toucans still waiting."""
+        trial = state.copy()
+        try:
+            for decision in decisions:
+                trial.apply_decision(decision)
+        except VitrineError:
+            return False  # let ``play`` refuse it with its own message
+        return trial.mid_turn
+
+    def determinize(self, view: Mapping[str, Any], rng: Random) -> TucanoState:
+        return determinize(self.table, view, rng)
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        """The player's lead over the best other total, face-down piles
+        counted as the state has them (a determinization samples them)."""
+        if not isinstance(state, TucanoState):
+            raise TypeError("not a Tucano state")
+        scores = state.totals()
+        return scores[player] - max(s for seat, s in enumerate(scores) if seat != player)
+
+    def decision_values(self, state: GameState, width: int) -> dict[str, float]:
+        raise VitrineError(
+            "Tucano has no perfect-information search: use ismcts or ismcts+ rather than pimc"
+        )
+
+    def load(self, text: str) -> TucanoState:
+        """Replay a record given as JSON text."""
+        return self.replay(Record.from_json(text, self.setup_fields))

@@ -1,0 +1,99 @@
+"""What one player (or a spectator) may see: the only door to the state.
+
+Public: the columns, every player's face-up cards and the points they are
+worth, how many face-down piles each player has and their sizes, the size
+of the draw pile (and how much of it surely holds no toucan), the toucans
+waiting to be resolved, the discards, the card data.  Hidden from everyone
+until the game is over (T-6): the draw pile's order and what the face-down
+piles hold.  The turn log is withheld until the end as well: together with
+the piles' sizes it would tell what went face down, which the rules make
+nobody able to look at again.
+"""
+
+from typing import TYPE_CHECKING, Any
+
+from vitrine.games.tucano.cards import CardTable
+from vitrine.games.tucano.hidden import toucan_free_top
+from vitrine.games.tucano.scoring import totals
+from vitrine.games.tucano.state import GAME_NAME, RULES_VERSION
+
+if TYPE_CHECKING:
+    from vitrine.games.tucano.state import TucanoState
+
+
+def card_data(table: CardTable) -> list[dict[str, Any]]:
+    """The public card data, for renderers: ids, counts and scoring tables."""
+    cards: list[dict[str, Any]] = []
+    for kind, name in enumerate(table.names):
+        entry: dict[str, Any] = {
+            "id": name,
+            "name": table.titles[kind],
+            "count": table.counts[kind],
+        }
+        if kind < table.fruits:
+            points = table.set_points[kind]
+            if points is not None:
+                entry.update(kind="set", points=list(points[1:]))
+            else:
+                most, other = table.majority[kind]  # type: ignore[misc]
+                entry.update(kind="majority", most=most, other=other)
+        else:
+            entry["kind"] = "joker" if kind == table.joker else "toucan"
+        cards.append(entry)
+    return cards
+
+
+def player_view(state: "TucanoState", viewer: int | None) -> dict[str, Any]:
+    """JSON-ready view of ``state`` for seat ``viewer`` (None: a spectator)."""
+    config = state.config
+    table = config.table
+    names = table.names
+    n = config.num_players
+    if viewer is not None and not 0 <= viewer < n:
+        raise ValueError(f"no seat {viewer} in a {n}-player game")
+    faceup_points = totals(table, state.faceup)
+    over = state.is_over
+    view: dict[str, Any] = {
+        "game": GAME_NAME,
+        "rules_version": RULES_VERSION,
+        "viewer": viewer,
+        "players": list(config.players),
+        "options": {},
+        "cards": card_data(table),
+        "turn": state.turn + (0 if over else 1),
+        "turns_total": table.total_turns,
+        "current_player": state.current_player,
+        "columns": [
+            {"name": name, "cards": [names[k] for k in cards]}
+            for name, cards in zip(table.columns, state.columns, strict=True)
+        ],
+        "deck_count": len(state.draw_pile),
+        "toucan_free": toucan_free_top(table.upper_half, table.deck_size, len(state.draw_pile)),
+        "pending": {names[table.flip + i]: count for i, count in enumerate(state.pending)},
+        "hands": [
+            {
+                "faceup": {names[k]: count for k, count in enumerate(state.faceup[seat]) if count},
+                "piles": [len(pile) for pile in state.piles[seat]],
+                "faceup_points": faceup_points[seat],
+            }
+            for seat in range(n)
+        ],
+        "discards": [names[k] for k in state.discards],
+    }
+    if viewer is not None and viewer == state.current_player:
+        view["legal_actions"] = state.legal_actions()
+    if over:
+        view["turns"] = state.turn_texts()
+        view["revealed"] = [[[names[k] for k in pile] for pile in piles] for piles in state.piles]
+        view["scores"] = [
+            {
+                "player": sheet.player,
+                "name": sheet.name,
+                "categories": sheet.categories,
+                "joker": sheet.joker,
+                "total": sheet.total,
+                "rank": sheet.rank,
+            }
+            for sheet in state.score_sheets()
+        ]
+    return view

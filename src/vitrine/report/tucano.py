@@ -1,0 +1,77 @@
+"""What only Tucano's rules give meaning to: where the joker went and what it
+was worth to its holder, and how the toucans were used."""
+
+from collections import Counter
+from collections.abc import Sequence
+
+from vitrine.engine.protocol import Game, replay_json
+from vitrine.games.tucano import TucanoState
+from vitrine.report.metrics import rate
+from vitrine.report.page import Section, Table
+from vitrine.report.results import PlayedGame
+
+
+def final_state(game_def: Game, game: PlayedGame) -> TucanoState:
+    state = replay_json(game_def, game.record)
+    assert isinstance(state, TucanoState)
+    return state
+
+
+def joker_section(states: Sequence[TucanoState]) -> Section:
+    nothing = "(none: discarded, or no fruit eligible)"
+    fruits: Counter[str] = Counter()
+    wins = 0.0
+    for state in states:
+        sheets = state.score_sheets()
+        holder = next((s for s in sheets if s.joker is not None), None)
+        fruits[holder.joker if holder and holder.joker else nothing] += 1
+        if holder is not None:
+            wins += state.returns()[holder.player]
+    games = len(states)
+    held = games - fruits[nothing]
+    won = rate("holder wins", wins, held)
+    return Section(
+        "The joker",
+        "The fruit the joker counted as at the end (T-10: its holder's best choice), and how "
+        "often the player it scored for won, with its Wilson 95% interval.",
+        [
+            Table(
+                ("fruit", "games", "share"),
+                tuple((fruit, n, n / games) for fruit, n in fruits.most_common()),
+            ),
+            Table(
+                ("games with a scoring joker", "holder's win rate", "95% low", "95% high"),
+                ((held, won.rate, won.low, won.high),),
+            ),
+        ],
+    )
+
+
+def toucans_section(states: Sequence[TucanoState]) -> Section:
+    used: Counter[str] = Counter()
+    unused: Counter[str] = Counter()
+    for state in states:
+        for turn in state.history:
+            for decision in turn[1:]:
+                name = state.config.table.names[decision.toucan]
+                (unused if decision.card < 0 and name != "flip" else used)[name] += 1
+    games = len(states)
+    return Section(
+        "The toucans",
+        "Toucans resolved per game, and those discarded unused because they could not be "
+        "used (T-5); toucans left in the last column are discarded unresolved (T-7).",
+        [
+            Table(
+                ("toucan", "used per game", "unused per game"),
+                tuple(
+                    (name, used[name] / games, unused[name] / games)
+                    for name in ("flip", "gift", "steal")
+                ),
+            )
+        ],
+    )
+
+
+def sections(game_def: Game, games: Sequence[PlayedGame]) -> list[Section]:
+    states = [final_state(game_def, game) for game in games]
+    return [joker_section(states), toucans_section(states)]

@@ -1,0 +1,278 @@
+// Tucano in the browser: the three columns, every player's face-up fruit with
+// the points it is worth now, face-down piles by size only (T-6), the toucans
+// to resolve, and the final score per fruit.  Everything drawn comes from the
+// player's view; this file only decides how it looks.
+import { el, translator } from "/static/common.js";
+
+const t = translator({
+  en: {
+    acai: "Açaí", carambola: "Carambola", coconut: "Coconut", fig: "Fig", lime: "Lime",
+    lychee: "Lychee", orange: "Orange", papaya: "Papaya", pineapple: "Pineapple",
+    rambutan: "Rambutan", avocado: "Avocado", banana: "Banana", pomegranate: "Pomegranate",
+    joker: "Joker", flip: "Flip toucan", gift: "Gift toucan", steal: "Steal toucan",
+    noOptions: "Tucano has no variants.", options: "Options",
+    turn: "Turn {n} of {total}", deck: "{n} cards in the draw pile",
+    toucanFree: "(the top {n} hold no toucan)", columns: "Columns", column: "Column {name}",
+    take: "Take column {name}", empty: "empty",
+    yourTurnTake: "Your turn: take a column (keys A, B, C).",
+    yourTurnToucan: "Resolve your toucans, in the order you like.",
+    waitingFor: "{name} is to play.", you: "you",
+    faceupPoints: "{n} points face up", piles: "face down: {sizes}", noPiles: "nothing face down",
+    flipNow: "Flip: turn all your face-up cards face down",
+    giveTo: "Give {card} to {name}", stealFrom: "Steal {card} from {name}",
+    unused: "Discard the {toucan} unused (it cannot be used)",
+    discards: "Discarded: {n} cards",
+    tookColumn: "took column {name}", flipped: "flipped their face-up cards",
+    gave: "gave {card} to {name}", stole: "stole {card} from {name}",
+    discardedUnused: "discarded a {toucan} unused",
+    scoresTitle: "Final scores", fruit: "Fruit", jokerAs: "Joker counts as", total: "Total",
+    rank: "Rank", most: "sole most {high} per card, otherwise {low}",
+    shared: "Equal totals share the win.",
+  },
+  fr: {
+    acai: "Açaí", carambola: "Carambole", coconut: "Noix de coco", fig: "Figue",
+    lime: "Citron vert", lychee: "Litchi", orange: "Orange", papaya: "Papaye",
+    pineapple: "Ananas", rambutan: "Ramboutan", avocado: "Avocat", banana: "Banane",
+    pomegranate: "Grenade", joker: "Joker", flip: "Toucan retourneur", gift: "Toucan cadeau",
+    steal: "Toucan voleur", noOptions: "Tucano n'a pas de variante.", options: "Options",
+    turn: "Tour {n} sur {total}", deck: "{n} cartes dans la pioche",
+    toucanFree: "(les {n} du dessus sans toucan)", columns: "Colonnes", column: "Colonne {name}",
+    take: "Prendre la colonne {name}", empty: "vide",
+    yourTurnTake: "À vous : prenez une colonne (touches A, B, C).",
+    yourTurnToucan: "Jouez vos toucans, dans l'ordre de votre choix.",
+    waitingFor: "À {name} de jouer.", you: "vous",
+    faceupPoints: "{n} points face visible", piles: "face cachée : {sizes}",
+    noPiles: "rien face cachée",
+    flipNow: "Retourner : toutes vos cartes visibles passent face cachée",
+    giveTo: "Donner {card} à {name}", stealFrom: "Voler {card} à {name}",
+    unused: "Défausser le {toucan} sans effet (inutilisable)",
+    discards: "Défausse : {n} cartes",
+    tookColumn: "a pris la colonne {name}", flipped: "a retourné ses cartes visibles",
+    gave: "a donné {card} à {name}", stole: "a volé {card} à {name}",
+    discardedUnused: "a défaussé un {toucan} sans effet",
+    scoresTitle: "Scores finaux", fruit: "Fruit", jokerAs: "Le joker compte comme",
+    total: "Total", rank: "Rang", most: "seul majoritaire {high} par carte, sinon {low}",
+    shared: "Les égalités partagent la victoire.",
+  },
+});
+
+// Refusals of Tucano's rules and notation, by code (see engine/errors.py).
+const ERRORS = {
+  en: {
+    toucans_waiting: "You took a column already: resolve your toucans ({waiting}).",
+    column_empty: "Column {column} is empty.", column_first: "Take a column first.",
+    toucan_not_waiting: "You have no {toucan} to resolve (waiting: {waiting}).",
+    toucan_usable: "The {toucan} can be used (for example {example}): only a toucan that cannot be used is discarded.",
+    no_seat: "There is no seat {seat} in a {players}-player game.",
+    own_seat: "Name another player, not yourself.",
+    gift_not_face_up: "You have no face-up {card} (face-down cards cannot be given).",
+    steal_not_face_up: "{owner} has no face-up {card} (face-down cards cannot be stolen).",
+    turn_began: "This turn began with “{begun}”.",
+    too_many_decisions: "The turn ends before “{decision}”: it has more decisions than toucans.",
+    turn_unfinished: "The turn is unfinished: resolve the toucans ({waiting}).",
+    several_decisions: "“{text}” holds several decisions: give one at a time.",
+    malformed_decision: "“{text}” is not a decision: a column ({columns}); flip; gift:<card>><seat>; steal:<card><<seat>.",
+    flip_argument: "“{text}”: flip takes no card or seat.",
+    unknown_fruit: "“{card}” is not a card (in “{text}”).",
+    wrong_arrow: "“{text}”: {toucan} names its seat with “{arrow}”.",
+    malformed_seat: "“{seat}” is not a seat (in “{text}”).",
+    malformed_turn: "“{text}” is not a turn.",
+    turn_starts_with_column: "“{text}”: a turn starts with a column.",
+    one_column: "“{text}”: a turn takes only one column.",
+    deck_not_list: "The deck must list the {size} cards.",
+    deck_unknown_card: "Deck position {position}: “{entry}” is not a card.",
+    deck_toucan_on_top: "Deck position {position}: no toucan lies in the top {upper} cards.",
+    deck_count: "The deck must hold {expected} {card}, not {got}.",
+    no_variants: "Tucano has no variants ({variants}).", no_options: "Tucano has no options ({options}).",
+    seed_or_deck: "A game needs a seed or a deck order.",
+  },
+  fr: {
+    toucans_waiting: "Vous avez déjà pris une colonne : jouez vos toucans ({waiting}).",
+    column_empty: "La colonne {column} est vide.", column_first: "Prenez d'abord une colonne.",
+    toucan_not_waiting: "Vous n'avez pas de {toucan} à jouer (en attente : {waiting}).",
+    toucan_usable: "Le {toucan} peut servir (par exemple {example}) : seul un toucan inutilisable est défaussé.",
+    no_seat: "Il n'y a pas de place {seat} dans une partie à {players} joueurs.",
+    own_seat: "Nommez un autre joueur, pas vous-même.",
+    gift_not_face_up: "Vous n'avez pas de {card} face visible (les cartes face cachée ne se donnent pas).",
+    steal_not_face_up: "{owner} n'a pas de {card} face visible (les cartes face cachée ne se volent pas).",
+    turn_began: "Ce tour a commencé par « {begun} ».",
+    too_many_decisions: "Le tour finit avant « {decision} » : plus de décisions que de toucans.",
+    turn_unfinished: "Le tour n'est pas fini : jouez les toucans ({waiting}).",
+    several_decisions: "« {text} » contient plusieurs décisions : une à la fois.",
+    malformed_decision: "« {text} » n'est pas une décision : une colonne ({columns}) ; flip ; gift:<carte>><place> ; steal:<carte><<place>.",
+    flip_argument: "« {text} » : flip ne prend ni carte ni place.",
+    unknown_fruit: "« {card} » n'est pas une carte (dans « {text} »).",
+    wrong_arrow: "« {text} » : {toucan} désigne sa place avec « {arrow} ».",
+    malformed_seat: "« {seat} » n'est pas une place (dans « {text} »).",
+    malformed_turn: "« {text} » n'est pas un tour.",
+    turn_starts_with_column: "« {text} » : un tour commence par une colonne.",
+    one_column: "« {text} » : un tour ne prend qu'une colonne.",
+    deck_not_list: "La pioche doit lister les {size} cartes.",
+    deck_unknown_card: "Pioche, position {position} : « {entry} » n'est pas une carte.",
+    deck_toucan_on_top: "Pioche, position {position} : aucun toucan dans les {upper} cartes du dessus.",
+    deck_count: "La pioche doit contenir {expected} {card}, pas {got}.",
+    no_variants: "Tucano n'a pas de variante ({variants}).", no_options: "Tucano n'a pas d'option ({options}).",
+    seed_or_deck: "Une partie demande une graine ou un ordre de pioche.",
+  },
+};
+
+const errorT = translator(ERRORS);
+
+/** An engine refusal of Tucano in the reader's language; null for codes of other parts. */
+export function errorWords(code, params) {
+  if (!(code in ERRORS.en)) return null;
+  const list = (items) => (items ?? []).join(", ");
+  return errorT(code, {
+    ...params,
+    card: params.card === undefined ? undefined : t(params.card),
+    toucan: params.toucan === undefined ? undefined : t(params.toucan),
+    waiting: list(params.waiting?.map((id) => t(id))),
+    columns: list(params.columns), variants: list(params.variants), options: list(params.options),
+  });
+}
+
+export const ready = Promise.resolve();
+
+export function optionsForm() {
+  return {
+    element: el("fieldset", { class: "row" }, el("legend", {}, t("options")),
+      el("span", { class: "muted" }, t("noOptions"))),
+    read: () => ({}),
+  };
+}
+
+// A decision's parts: a column letter, or "<toucan>[:<card><arrow><seat>]".
+function parse(action) {
+  const match = /^(\w+)(?::(\w+)([<>])(\d+))?$/.exec(action);
+  if (!match || /^[A-Z]$/.test(action)) return { column: action };
+  return { toucan: match[1], card: match[2], seat: match[4] === undefined ? null : Number(match[4]) };
+}
+
+function scoringHint(card) {
+  if (card.kind === "set") return card.points.map((p, i) => `${i + 1}→${p}`).join(", ");
+  if (card.kind === "majority") return t("most", { high: card.most, low: card.other });
+  return "";
+}
+
+function fruitChip(view, id, count) {
+  const card = view.cards.find((c) => c.id === id);
+  return el("span", { class: `fruit f-${card?.kind ?? "toucan"}`, title: card ? scoringHint(card) : "" },
+    t(id), count > 1 ? el("strong", {}, ` ×${count}`) : null);
+}
+
+function columns(view, legal, ctx) {
+  return el("section", { class: "panel columns", "aria-label": t("columns") },
+    el("h2", {}, t("columns"), el("span", { class: "muted" }, ` — ${t("deck", { n: view.deck_count })}`,
+      view.toucan_free ? ` ${t("toucanFree", { n: view.toucan_free })}` : "")),
+    el("div", { class: "column-row" }, ...view.columns.map((column) => {
+      const cards = column.cards.map((id) => fruitChip(view, id, 1));
+      const body = [el("h3", {}, t("column", { name: column.name })),
+        el("div", { class: "column-cards" }, ...(cards.length ? cards : [el("span", { class: "muted" }, t("empty"))]))];
+      if (!legal.includes(column.name)) return el("div", { class: "column" }, ...body);
+      return el("button", {
+        type: "button", class: "column legal", "data-action": column.name,
+        "aria-label": t("take", { name: column.name }), "data-focus": column.name === legal[0],
+        onclick: () => ctx.act(column.name),
+      }, ...body);
+    })));
+}
+
+function toucanChoices(view, legal, ctx) {
+  const groups = new Map();
+  for (const action of legal) {
+    const { toucan, card, seat } = parse(action);
+    if (!toucan) continue;
+    let label = t("flipNow");
+    if (toucan !== "flip" && card === undefined) label = t("unused", { toucan: t(toucan) });
+    else if (toucan === "gift") label = t("giveTo", { card: t(card), name: view.players[seat] });
+    else if (toucan === "steal") label = t("stealFrom", { card: t(card), name: view.players[seat] });
+    if (!groups.has(toucan)) groups.set(toucan, []);
+    groups.get(toucan).push(el("button", {
+      type: "button", class: `toucan legal t-${toucan}`, "data-action": action,
+      "data-focus": action === legal[0], onclick: () => ctx.act(action),
+    }, label));
+  }
+  if (!groups.size) return null;
+  return el("section", { class: "panel toucans", "aria-label": t("yourTurnToucan") },
+    ...[...groups].map(([toucan, buttons]) => el("div", { class: "toucan-group" },
+      el("h3", {}, `${t(toucan)} ×${view.pending[toucan]}`), el("div", { class: "row" }, ...buttons))));
+}
+
+function hand(view, seat, ctx) {
+  const info = view.hands[seat];
+  const fruit = Object.entries(info.faceup);
+  return el("section", {
+    class: `panel hand${view.current_player === seat ? " acting" : ""}`, "aria-label": view.players[seat],
+  },
+  el("h3", {}, view.players[seat], seat === ctx.you ? el("span", { class: "badge" }, t("you")) : null,
+    el("span", { class: "muted points" }, ` — ${t("faceupPoints", { n: info.faceup_points })}`)),
+  el("div", { class: "row" }, ...fruit.map(([id, count]) => fruitChip(view, id, count))),
+  el("p", { class: "muted" }, info.piles.length
+    ? t("piles", { sizes: info.piles.join(" + ") }) : t("noPiles")));
+}
+
+function prompt(view, ctx, legal) {
+  if (view.current_player === null) return null;
+  if (view.current_player !== ctx.you) {
+    return el("p", { class: "prompt", role: "status" },
+      t("waitingFor", { name: view.players[view.current_player] }));
+  }
+  const toucans = Object.values(view.pending).some((n) => n > 0);
+  return el("p", { class: "prompt", role: "status" }, t(toucans ? "yourTurnToucan" : "yourTurnTake"));
+}
+
+let current = null;
+
+// Keys A, B and C take that column when it is legal.
+export function onKey(event, ctx) {
+  if (event.target instanceof HTMLInputElement || !current) return;
+  const letter = event.key.toUpperCase();
+  if (/^[A-Z]$/.test(letter) && current.legal.includes(letter)) {
+    event.preventDefault();
+    ctx.act(letter);
+  }
+}
+
+export async function renderGame(view, ctx) {
+  const legal = ctx.you !== null && view.current_player === ctx.you ? view.legal_actions ?? [] : [];
+  current = { legal };
+  const order = ctx.you === null ? view.players.map((_, i) => i)
+    : [ctx.you, ...view.players.map((_, i) => i).filter((i) => i !== ctx.you)];
+  return el("div", { class: "tucano" },
+    el("p", { class: "muted" }, t("turn", { n: view.turn, total: view.turns_total })),
+    prompt(view, ctx, legal),
+    toucanChoices(view, legal, ctx),
+    columns(view, legal, ctx),
+    el("div", { class: "hands" }, ...order.map((seat) => hand(view, seat, ctx))),
+    el("p", { class: "muted" }, t("discards", { n: view.discards.length })),
+    view.scores ? renderScores(view) : null);
+}
+
+// One decision in words: a column, a flip, a gift, a steal, or an unused toucan.
+export function describe(action, view) {
+  const { column, toucan, card, seat } = parse(action);
+  if (column) return t("tookColumn", { name: column });
+  if (toucan === "flip") return t("flipped");
+  if (card === undefined) return t("discardedUnused", { toucan: t(toucan) });
+  return t(toucan === "gift" ? "gave" : "stole", { card: t(card), name: view.players[seat] });
+}
+
+function renderScores(view) {
+  const scores = view.scores;
+  const fruits = Object.keys(scores[0].categories);
+  return el("section", { class: "panel final-scores" },
+    el("h2", {}, t("scoresTitle")),
+    el("div", { class: "table-scroll" }, el("table", { class: "scores" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("fruit")),
+        ...scores.map((s) => el("th", { scope: "col" }, s.name)))),
+      el("tbody", {},
+        ...fruits.map((id) => el("tr", {}, el("th", { scope: "row" }, t(id)),
+          ...scores.map((s) => el("td", {}, s.categories[id])))),
+        el("tr", {}, el("th", { scope: "row" }, t("jokerAs")),
+          ...scores.map((s) => el("td", {}, s.joker ? t(s.joker) : "—"))),
+        el("tr", { class: "total" }, el("th", { scope: "row" }, t("total")),
+          ...scores.map((s) => el("td", {}, el("strong", {}, s.total)))),
+        el("tr", {}, el("th", { scope: "row" }, t("rank")),
+          ...scores.map((s) => el("td", {}, s.rank)))))),
+    el("p", { class: "muted" }, t("shared")));
+}

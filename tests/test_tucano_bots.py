@@ -1,0 +1,68 @@
+"""Every bot plays Tucano through the game-independent interface, from views only."""
+
+import random
+
+import pytest
+
+from bot_games import play_new
+from tucano_helpers import GAME, position
+from vitrine.bots import make_bot
+from vitrine.engine.errors import VitrineError
+from vitrine.games.tucano.hidden import deal_hidden
+
+
+@pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:40", "ismcts+:40"])
+def test_every_bot_finishes_games_at_every_player_count(spec: str) -> None:
+    for players in (2, 3, 4):
+        bots = [make_bot(spec)] + [make_bot("random") for _ in range(players - 1)]
+        assert sum(play_new(GAME, bots, seed=players)) == pytest.approx(1.0)
+
+
+def test_greedy_beats_random_from_either_seat() -> None:
+    wins = 0.0
+    for seed in range(12):
+        if seed % 2:
+            wins += play_new(GAME, [make_bot("greedy"), make_bot("random")], seed)[0]
+        else:
+            wins += play_new(GAME, [make_bot("random"), make_bot("greedy")], seed)[1]
+    assert wins >= 10
+
+
+def test_bot_choices_ignore_what_nobody_can_see() -> None:
+    """Same view, same bot seed, hidden cards dealt anew behind it: the same decision."""
+    state = GAME.start(["Ana", "Bo", "Cy"], seed=30)
+    rng = random.Random(4)
+    while state.turn < 14 or (not state.mid_turn and state.turn < 20):
+        state.apply_action(rng.choice(state.legal_actions()))
+    other = state.copy()
+    deal_hidden(other, random.Random(1))
+    assert other.draw_pile != state.draw_pile
+    seat = state.current_player
+    assert seat is not None
+    for spec in ("greedy", "random", "ismcts:60", "ismcts+:60"):
+        bot = make_bot(spec)
+        assert bot.choose(GAME, state.view(seat), random.Random(9)) == bot.choose(
+            GAME, other.view(seat), random.Random(9)
+        )
+
+
+def test_pimc_refuses_tucano_clearly() -> None:
+    state = GAME.start(["Ana", "Bo"], seed=1)
+    with pytest.raises(VitrineError, match="no perfect-information search: use ismcts"):
+        make_bot("pimc:2").choose(GAME, state.view(0), random.Random(1))
+
+
+def test_informed_playouts_take_the_column_worth_most_to_the_lead() -> None:
+    state = position(
+        players=2,
+        columns=[["lime", "lime"], ["papaya", "steal"], ["pineapple"]],
+        faceup={0: {"papaya": 3}, 1: {"fig": 1}},
+    )
+    assert state.informed_column(random.Random(1)) == 1  # papaya 3 -> 4: 9 -> 20
+    state.current = 1
+    assert state.informed_column(random.Random(1)) == 1  # the least bad for seat 1: 1 point
+    finished = GAME.start(["A", "B", "C"], seed=5)
+    returns = finished.rollout(random.Random(2), informed=True, shaped=True)
+    assert finished.is_over
+    assert finished.turn == 24
+    assert all(0.0 <= value <= 1.0 for value in returns)

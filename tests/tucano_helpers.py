@@ -1,0 +1,49 @@
+"""Shared helpers for the Tucano tests: positions built by hand, random play."""
+
+import random
+from collections.abc import Mapping, Sequence
+
+from vitrine.games.tucano import TucanoGame, TucanoState
+from vitrine.games.tucano.cards import load_card_table
+
+GAME = TucanoGame()
+TABLE = load_card_table()
+
+
+def kind(name: str) -> int:
+    found = TABLE.kind_of(name)
+    assert found is not None, name
+    return found
+
+
+def position(
+    players: int = 3,
+    columns: Sequence[Sequence[str]] = ((), (), ()),
+    faceup: Mapping[int, Mapping[str, int]] | None = None,
+    current: int = 0,
+    seed: int = 1,
+) -> TucanoState:
+    """A game from ``seed`` with the columns and face-up cards replaced by hand.
+
+    The draw pile keeps its cards, so refills still happen; rule tests built
+    this way do not conserve the 70 cards (the property tests check that).
+    """
+    state = GAME.start([f"P{seat}" for seat in range(players)], seed=seed)
+    state.columns = [[kind(name) for name in column] for column in columns]
+    for seat, cards in (faceup or {}).items():
+        for name, count in cards.items():
+            state.faceup[seat][kind(name)] = count
+    state.current = current
+    return state
+
+
+def hand(state: TucanoState, seat: int) -> dict[str, int]:
+    return state.view(None)["hands"][seat]["faceup"]  # type: ignore[no-any-return]
+
+
+def play_randomly(state: TucanoState, rng: random.Random, decisions: int = 10_000) -> None:
+    """Up to ``decisions`` uniformly random decisions, through the checked interface."""
+    for _ in range(decisions):
+        if state.is_over:
+            return
+        state.apply_action(rng.choice(state.legal_actions()))
