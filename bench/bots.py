@@ -6,6 +6,7 @@ for one core of the machine that runs it.
 
     .venv/bin/python bench/bots.py speed
     .venv/bin/python bench/bots.py strength --games 200 [--workers 2] [--table four]
+    .venv/bin/python bench/bots.py strength --game tucano --search ismcts:500
     .venv/bin/python bench/bots.py solo --deals 1000 --search-deals 200 [--workers 2]
 
 The solo part plays the fast bots (random, greedy) over ``--deals`` deals and
@@ -27,6 +28,7 @@ from rich.console import Console
 
 from vitrine.bots import Budget, IsmctsBot
 from vitrine.cli.solo import print_tables
+from vitrine.games import GAMES
 from vitrine.games.exhibition import ExhibitionGame, ExhibitionState
 from vitrine.games.exhibition.challenge import run_challenge
 from vitrine.games.exhibition.solver import DEFAULT_BEAM
@@ -84,7 +86,7 @@ def table(lineup: list[str], players: int, args: argparse.Namespace) -> None:
     schedule = make_schedule(lineup, players, args.games, args.seed)
     with tempfile.TemporaryDirectory() as out:
         start = time.perf_counter()
-        results = run_tournament("exhibition", {}, schedule, Path(out), args.workers)
+        results = run_tournament(args.game, {}, schedule, Path(out), args.workers)
         seconds = time.perf_counter() - start
     print(f"\n{players} players, {len(results)} games ({', '.join(lineup)}), {seconds:.0f} s")
     header = f"{'bot':<14} {'seats':>5} {'wins':>6} {'win rate':>8} {'95% CI':>15}"
@@ -97,18 +99,28 @@ def table(lineup: list[str], players: int, args: argparse.Namespace) -> None:
         )
 
 
-TABLES = {
-    "greedy-random": (["greedy", "random"], 2),
-    "ismcts-greedy": ([SEARCH, "greedy"], 2),
-    "ismcts+-ismcts": ([f"ismcts+:{SEARCH.split(':')[1]}", SEARCH], 2),
-    "four": (["random", "greedy", SEARCH, SEARCH], 4),
-}
+TABLES = ("greedy-random", "ismcts-greedy", "ismcts+-ismcts", "four")
+
+
+def lineups(search: str) -> dict[str, tuple[list[str], int]]:
+    """Each strength table's bots and player count, with ``search`` as the ISMCTS."""
+    informed = search.replace("ismcts:", "ismcts+:", 1)
+    return {
+        "greedy-random": (["greedy", "random"], 2),
+        "ismcts-greedy": ([search, "greedy"], 2),
+        "ismcts+-ismcts": ([informed, search], 2),
+        "four": (["random", "greedy", search, search], 4),
+    }
 
 
 def strength(args: argparse.Namespace) -> None:
-    print(f"Strength: {args.games} games per table, duplicate deals from seed {args.seed}")
-    for name in args.tables or list(TABLES):
-        lineup, players = TABLES[name]
+    print(
+        f"Strength at {args.game}: {args.games} games per table, "
+        f"duplicate deals from seed {args.seed}"
+    )
+    tables = lineups(args.search)
+    for name in args.tables or TABLES:
+        lineup, players = tables[name]
         table(lineup, players, args)
 
 
@@ -129,6 +141,10 @@ def main() -> None:
     parser.add_argument("part", choices=["speed", "strength", "solo"])
     parser.add_argument("--iterations", type=int, default=20_000, help="ISMCTS probe budget")
     parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--game", choices=GAMES, default="exhibition", help="strength: the game")
+    parser.add_argument(
+        "--search", default=SEARCH, help="strength: the ISMCTS spec, e.g. ismcts:500"
+    )
     parser.add_argument("--seed", type=int, help="the first deal [default: 1; solo: 0]")
     parser.add_argument("--deals", type=int, default=1000, help="solo deals of the fast bots")
     parser.add_argument("--search-deals", type=int, default=200, help="solo deals, search bots")
@@ -137,7 +153,7 @@ def main() -> None:
         "--table",
         dest="tables",
         action="append",
-        choices=list(TABLES),
+        choices=TABLES,
         help="only these strength tables (default: all)",
     )
     args = parser.parse_args()
