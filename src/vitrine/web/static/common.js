@@ -189,6 +189,24 @@ export function header(t, rerender) {
       }, t("language"))));
 }
 
+/**
+ * The final score table every game draws from its view's ``scores``: a column
+ * per player, a row per category (``name`` words its key), the total, the
+ * game's own rows (``rows``: [label, score => cell], a tiebreak, say), the rank.
+ */
+export function scoreTable(scores, { category, name, total, rank, rows = [] }) {
+  const row = (label, cell, cls = null) => el("tr", { class: cls },
+    el("th", { scope: "row" }, label), ...scores.map((s) => el("td", {}, cell(s))));
+  return el("div", { class: "table-scroll" }, el("table", { class: "scores" },
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, category),
+      ...scores.map((s) => el("th", { scope: "col" }, s.name)))),
+    el("tbody", {},
+      ...Object.keys(scores[0].categories).map((key) => row(name(key), (s) => s.categories[key])),
+      row(total, (s) => el("strong", {}, s.total), "total"),
+      ...rows.map(([label, cell]) => row(label, cell)),
+      row(rank, (s) => s.rank))));
+}
+
 /** A game's drawing module; its stylesheet comes with it, so pages name no game. */
 export async function gameModule(name) {
   if (!/^[a-z_]+$/.test(name)) throw new ApiError(`unknown game ${name}`);

@@ -2,7 +2,7 @@
 // flashlights and meeples), the dice, every tableau, your own ghosts, the
 // decisions of a room's resolution and the final table.  Everything drawn
 // comes from the player's view; the component data is the public print.
-import { el, translator } from "/static/common.js";
+import { el, scoreTable, translator } from "/static/common.js";
 
 const t = translator({
   en: {
@@ -296,19 +296,11 @@ export function describe(action) {
 
 function renderScores(view) {
   const scores = view.scores;
-  const categories = Object.keys(scores[0].categories);
   const name = (key) => (typeOfName(key) ? t(typeOfName(key)) : t(key));
-  const row = (label, cells, cls = null) => el("tr", { class: cls }, el("th", { scope: "row" }, label),
-    ...cells.map((cell) => el("td", {}, cell)));
   return el("section", { class: "panel final-scores" },
     el("h2", {}, t("scoresTitle")),
-    el("div", { class: "table-scroll" }, el("table", { class: "scores" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("category")),
-        ...scores.map((s) => el("th", { scope: "col" }, s.name)))),
-      el("tbody", {},
-        ...categories.map((key) => row(name(key), scores.map((s) => s.categories[key]))),
-        row(t("total"), scores.map((s) => el("strong", {}, s.total)), "total"),
-        row(t("ghosts"), scores.map((s) => s.ghosts)),
-        row(t("cardsDispelled"), scores.map((s) => s.dispelled)),
-        row(t("rank"), scores.map((s) => s.rank))))));
+    scoreTable(scores, {
+      category: t("category"), name, total: t("total"), rank: t("rank"),
+      rows: [[t("ghosts"), (s) => s.ghosts], [t("cardsDispelled"), (s) => s.dispelled]],
+    }));
 }

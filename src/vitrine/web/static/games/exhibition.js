@@ -1,7 +1,7 @@
 // Exhibition: 20th Century in the browser: the market, the halls, the two-step
 // turn (take, see the refill, then place — D-13) and the final scores.
 // Everything drawn comes from the player's view; this file only decides how it looks.
-import { el, translator } from "/static/common.js";
+import { el, scoreTable, translator } from "/static/common.js";
 
 const CONTINENTS = ["OC", "SA", "AF", "AS", "EU", "NA"];
 const SYMBOLS = { OC: "◆", SA: "▲", AF: "●", AS: "■", EU: "★", NA: "✚", white: "✦" };
@@ -390,18 +390,10 @@ function renderScores(view) {
   const name = (key) => (key === "mid_century" ? t("mid_century_score") : t(key));
   return el("section", { class: "panel final-scores" },
     el("h2", {}, t("scoresTitle")),
-    el("div", { class: "table-scroll" }, el("table", { class: "scores" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("category")),
-        ...scores.map((s) => el("th", { scope: "col" }, s.name)))),
-      el("tbody", {},
-        ...categories.map((key) => el("tr", {}, el("th", { scope: "row" }, name(key)),
-          ...scores.map((s) => el("td", {}, s.categories[key])))),
-        el("tr", { class: "total" }, el("th", { scope: "row" }, t("total")),
-          ...scores.map((s) => el("td", {}, el("strong", {}, s.total)))),
-        el("tr", {}, el("th", { scope: "row" }, t("tiebreak")),
-          ...scores.map((s) => el("td", {}, s.tiebreak_distance ?? "—"))),
-        el("tr", {}, el("th", { scope: "row" }, t("rank")),
-          ...scores.map((s) => el("td", {}, s.rank)))))),
+    scoreTable(scores, {
+      category: t("category"), name, total: t("total"), rank: t("rank"),
+      rows: [[t("tiebreak"), (s) => s.tiebreak_distance ?? "—"]],
+    }),
     el("h3", {}, t("chart")),
     pointsChart(scores, categories, name));
 }

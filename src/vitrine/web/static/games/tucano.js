@@ -2,7 +2,7 @@
 // the points it is worth now, face-down piles by size only (T-6), the toucans
 // to resolve, and the final score per fruit.  Everything drawn comes from the
 // player's view; this file only decides how it looks.
-import { el, translator } from "/static/common.js";
+import { el, scoreTable, translator } from "/static/common.js";
 
 const t = translator({
   en: {
@@ -258,21 +258,11 @@ export function describe(action, view) {
 }
 
 function renderScores(view) {
-  const scores = view.scores;
-  const fruits = Object.keys(scores[0].categories);
   return el("section", { class: "panel final-scores" },
     el("h2", {}, t("scoresTitle")),
-    el("div", { class: "table-scroll" }, el("table", { class: "scores" },
-      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, t("fruit")),
-        ...scores.map((s) => el("th", { scope: "col" }, s.name)))),
-      el("tbody", {},
-        ...fruits.map((id) => el("tr", {}, el("th", { scope: "row" }, t(id)),
-          ...scores.map((s) => el("td", {}, s.categories[id])))),
-        el("tr", {}, el("th", { scope: "row" }, t("jokerAs")),
-          ...scores.map((s) => el("td", {}, s.joker ? t(s.joker) : "—"))),
-        el("tr", { class: "total" }, el("th", { scope: "row" }, t("total")),
-          ...scores.map((s) => el("td", {}, el("strong", {}, s.total)))),
-        el("tr", {}, el("th", { scope: "row" }, t("rank")),
-          ...scores.map((s) => el("td", {}, s.rank)))))),
+    scoreTable(view.scores, {
+      category: t("fruit"), name: t, total: t("total"), rank: t("rank"),
+      rows: [[t("jokerAs"), (s) => (s.joker ? t(s.joker) : "—")]],
+    }),
     el("p", { class: "muted" }, t("shared")));
 }
