@@ -15,7 +15,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from vitrine.cli.render import View, legal_list
+from vitrine.cli.render import Row, View, legal_list, score_table
 from vitrine.engine.protocol import Game, GameState
 from vitrine.games.dontgointhere import DgitGame, DgitState
 from vitrine.games.dontgointhere.components import Components
@@ -150,16 +150,8 @@ class DgitRenderer:
 
     @staticmethod
     def score_table(sheets: list[dict[str, Any]], title: str) -> Table:
-        table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", show_edge=False)
-        table.add_column("Curses", no_wrap=True)
-        for sheet in sheets:
-            table.add_column(sheet["name"], justify="right")
-        keys = list(dict.fromkeys(k for sheet in sheets for k in sheet["categories"]))
-        for key in keys:
-            table.add_row(key, *(str(s["categories"].get(key, "")) for s in sheets))
-        table.add_section()
-        table.add_row("Total", *(str(s["total"]) for s in sheets), style="bold")
-        table.add_row("Ghosts", *(str(s["ghosts"]) for s in sheets))
-        table.add_row("Cards dispelled", *(str(s["dispelled"]) for s in sheets))
-        table.add_row("Rank", *(str(s["rank"]) for s in sheets), style="bold")
-        return table
+        rows: list[Row] = [
+            ("Ghosts", lambda s: str(s["ghosts"])),
+            ("Cards dispelled", lambda s: str(s["dispelled"])),
+        ]
+        return score_table(sheets, title, "Curses", rows)

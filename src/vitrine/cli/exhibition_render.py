@@ -18,7 +18,7 @@ from rich.table import Table
 from rich.text import Text
 
 from vitrine.cli import exhibition_report
-from vitrine.cli.render import View, legal_list
+from vitrine.cli.render import Sheet, View, legal_list, score_table
 from vitrine.engine.protocol import Game, GameState
 from vitrine.games.exhibition import ExhibitionGame
 from vitrine.games.exhibition.cards import WHITE, card_label
@@ -238,30 +238,25 @@ class ExhibitionRenderer:
     def score_table(
         self, sheets: list[dict[str, Any]], secrets: list[int | None], title: str
     ) -> Table:
-        """Categories down, players across: the width grows with players only."""
-        table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", show_edge=False)
-        table.add_column("Category", no_wrap=True)
-        for sheet in sheets:
-            table.add_column(sheet["name"], justify="right")
-        keys = list(dict.fromkeys(k for sheet in sheets for k in sheet["categories"]))
-        for key in keys:
-            cells = []
-            for seat, sheet in enumerate(sheets):
-                value = str(sheet["categories"].get(key, ""))
-                if key == SECRET_DECADE and seat < len(secrets) and secrets[seat] is not None:
-                    value += f" ({secrets[seat]}s)"
-                cells.append(value)
-            table.add_row(CATEGORY_NAMES.get(key, key), *cells)
-        table.add_section()
-        table.add_row("Total", *(str(s["total"]) for s in sheets), style="bold")
-        if len(sheets) < 2:
-            return table  # solo: nobody to tie with or rank against
-        table.add_row(
-            "Tiebreak (Mid Century to 1950)",
-            *(
-                "-" if s["tiebreak_distance"] is None else str(s["tiebreak_distance"])
-                for s in sheets
-            ),
+        """The shared score table, a secret decade named beside its points."""
+
+        def category(seat: int, key: str) -> str:
+            value = str(sheets[seat]["categories"].get(key, ""))
+            if key == SECRET_DECADE and seat < len(secrets) and secrets[seat] is not None:
+                value += f" ({secrets[seat]}s)"
+            return value
+
+        def tiebreak(sheet: Sheet) -> str:
+            distance = sheet["tiebreak_distance"]
+            return "-" if distance is None else str(distance)
+
+        solo = len(sheets) < 2  # nobody to tie with or rank against
+        return score_table(
+            sheets,
+            title,
+            "Category",
+            rows=[] if solo else [("Tiebreak (Mid Century to 1950)", tiebreak)],
+            name=lambda key: CATEGORY_NAMES.get(key, key),
+            category=category,
+            ranked=not solo,
         )
-        table.add_row("Rank", *(str(s["rank"]) for s in sheets), style="bold")
-        return table

@@ -7,9 +7,10 @@ the command line.
 """
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol
 
+from rich import box
 from rich.console import Console, RenderableType
 from rich.pretty import Pretty
 from rich.table import Table
@@ -65,6 +66,43 @@ class Renderer(Protocol):
 
     def report(self, state: GameState) -> dict[str, Any]:
         """Everything about a position as JSON-ready data (trusted)."""
+
+
+Sheet = Mapping[str, Any]  # one seat's score sheet: name, categories, total, rank, ...
+Row = tuple[str, Callable[[Sheet], str]]  # a game's own score row: its label and each cell
+
+
+def score_table(
+    sheets: Sequence[Sheet],
+    title: str,
+    heading: str,
+    rows: Sequence[Row] = (),
+    name: Callable[[str], str] = str,
+    category: Callable[[int, str], str] | None = None,
+    ranked: bool = True,
+) -> Table:
+    """Categories down, players across, so the width grows with players only:
+    every category (``name`` words its key, ``category(seat, key)`` a cell,
+    by default the points), the total, the game's own ``rows``, and the rank
+    unless ``ranked`` is off (a solo game has nobody to rank against)."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", show_edge=False)
+    table.add_column(heading, no_wrap=True)
+    for sheet in sheets:
+        table.add_column(sheet["name"], justify="right")
+    keys = list(dict.fromkeys(k for sheet in sheets for k in sheet["categories"]))
+    for key in keys:
+        cells = (
+            category(seat, key) if category else str(sheet["categories"].get(key, ""))
+            for seat, sheet in enumerate(sheets)
+        )
+        table.add_row(name(key), *cells)
+    table.add_section()
+    table.add_row("Total", *(str(s["total"]) for s in sheets), style="bold")
+    for label, cell in rows:
+        table.add_row(label, *(cell(s) for s in sheets))
+    if ranked:
+        table.add_row("Rank", *(str(s["rank"]) for s in sheets), style="bold")
+    return table
 
 
 def legal_list(actions: Sequence[str]) -> Text:

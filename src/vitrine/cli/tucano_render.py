@@ -17,7 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from vitrine.cli.render import PlainRenderer, View, legal_list
+from vitrine.cli.render import PlainRenderer, Sheet, View, legal_list, score_table
 from vitrine.engine.protocol import GameState
 from vitrine.games.tucano import TucanoState
 
@@ -126,16 +126,6 @@ class TucanoRenderer(PlainRenderer):
         return data
 
     @staticmethod
-    def score_table(sheets: Sequence[Mapping[str, Any]], title: str) -> Table:
+    def score_table(sheets: Sequence[Sheet], title: str) -> Table:
         """Fruits down, players across; the joker's fruit in its own row."""
-        table = Table(title=title, box=box.SIMPLE_HEAD, title_justify="left", show_edge=False)
-        table.add_column("Fruit", no_wrap=True)
-        for sheet in sheets:
-            table.add_column(sheet["name"], justify="right")
-        for fruit in sheets[0]["categories"]:
-            table.add_row(fruit, *(str(s["categories"][fruit]) for s in sheets))
-        table.add_section()
-        table.add_row("Joker as", *(s["joker"] or "-" for s in sheets))
-        table.add_row("Total", *(str(s["total"]) for s in sheets), style="bold")
-        table.add_row("Rank", *(str(s["rank"]) for s in sheets), style="bold")
-        return table
+        return score_table(sheets, title, "Fruit", [("Joker as", lambda s: s["joker"] or "-")])
