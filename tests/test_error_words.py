@@ -25,9 +25,9 @@ ERROR_CLASSES = {
     "OptionsError",
     "CardDataError",
 }
-# Calls whose first argument is a code: the server's helpers, and the reasons
-# Exhibition's placement explains itself with.
-FIRST_IS_CODE = {"not_found", "conflict", "forbidden", "invalid", "Reason", "Requirement"}
+# Calls whose first argument is a code: the server's helpers, and the engine's
+# reasons that become refusals later.
+FIRST_IS_CODE = {"not_found", "conflict", "forbidden", "invalid", "Reason"}
 # Keys that word the context around a code rather than a code.
 FRAMES = {"about.options", "about.record", "at_turn", "cannotGo", "and"}
 
@@ -54,10 +54,11 @@ def _code_of(call: ast.Call) -> str | None:
     return None
 
 
-def codes_in(*folders: Path) -> set[str]:
+def codes_in(*places: Path) -> set[str]:
+    """The codes raised in the given Python files and folders."""
     codes: set[str] = set()
-    for folder in folders:
-        for path in folder.rglob("*.py"):
+    for place in places:
+        for path in [place] if place.is_file() else place.rglob("*.py"):
             for node in ast.walk(ast.parse(path.read_text())):
                 if isinstance(node, ast.Call) and (code := _code_of(node)):
                     codes.add(code)
@@ -92,7 +93,7 @@ SHELL = words_in(STATIC / "common.js")
 
 
 def test_the_shell_words_every_server_and_engine_code_in_both_languages() -> None:
-    codes = codes_in(SRC / "server", SRC / "engine") | {"unknown_game"}
+    codes = codes_in(SRC / "server", SRC / "engine", SRC / "games" / "__init__.py")
     assert codes, "no codes found: the scan is broken"
     for language in ("en", "fr"):
         assert codes - SHELL[language] == set(), language
@@ -116,3 +117,4 @@ def test_the_scan_finds_the_codes_it_should() -> None:
     assert {"table_not_found", "stale", "illegal_turn", "record_game"} <= codes_in(
         SRC / "server", SRC / "engine"
     )
+    assert codes_in(SRC / "games" / "__init__.py") == {"unknown_game"}

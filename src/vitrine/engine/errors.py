@@ -9,7 +9,16 @@ key, a card's label), never words of one language.
 """
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
+
+
+class Reason(NamedTuple):
+    """Why something is refused, before it becomes an error: the code and
+    params a page words in its own language, and the English words."""
+
+    code: str
+    params: dict[str, Any]
+    words: str
 
 
 class VitrineError(Exception):

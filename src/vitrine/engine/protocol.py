@@ -131,6 +131,13 @@ class Game(Protocol):
         counts)."""
 
 
+def win_shares(ranks: Sequence[int]) -> list[float]:
+    """``returns()`` of a finished game from its ranks (1 first): 1 to a sole
+    winner, 0 to the others, split evenly between seats that share first place."""
+    winners = ranks.count(1)
+    return [1.0 / winners if rank == 1 else 0.0 for rank in ranks]
+
+
 def replay_json(game: Game, text: str) -> GameState:
     """The position a record, given as JSON text, reaches in ``game``."""
     return game.replay(Record.from_json(text, game.setup_fields))

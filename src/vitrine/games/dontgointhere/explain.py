@@ -6,8 +6,7 @@ codes, seats' names), so the web page can say it in French.
 
 from typing import TYPE_CHECKING, Any
 
-from vitrine.engine.errors import IllegalTurnError
-from vitrine.games.dontgointhere.notation import Reason
+from vitrine.engine.errors import IllegalTurnError, Reason
 from vitrine.games.dontgointhere.state import DICE, EMPTY, OVER, PHASES, PICK, PLACE, TOME
 
 if TYPE_CHECKING:

@@ -15,9 +15,7 @@ The words form one fixed table, so an id is a word's index in it: parsing is
 a lookup and search never formats text.
 """
 
-from typing import Any, NamedTuple
-
-from vitrine.engine.errors import NotationError, VitrineError
+from vitrine.engine.errors import NotationError, Reason, VitrineError
 from vitrine.games.dontgointhere.components import VALUES, Components
 
 KEEP = "KEEP"
@@ -25,14 +23,6 @@ REROLL = "REROLL"
 BLANK = "BLANK"
 GHOST = "GHOST"
 TOME_PREFIX = "T:"
-
-
-class Reason(NamedTuple):
-    """Why a decision is refused: a code and params for other languages, and the words."""
-
-    code: str
-    params: dict[str, Any]
-    words: str
 
 
 FORMATS = "a placement (L2), a card (MI3), a Tome's type (T:CA), KEEP, REROLL, BLANK or GHOST"

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
+from vitrine.engine.protocol import win_shares
 from vitrine.engine.record import Record
 from vitrine.engine.rng import SplitMix64
 from vitrine.games.dontgointhere import effects
@@ -414,9 +415,7 @@ class DgitState:
     def returns(self) -> list[float]:
         from vitrine.games.dontgointhere.scoring import score_game
 
-        ranks = [sheet.rank for sheet in score_game(self)]
-        winners = ranks.count(1)
-        return [1.0 / winners if rank == 1 else 0.0 for rank in ranks]
+        return win_shares([sheet.rank for sheet in score_game(self)])
 
     def record(self) -> Record:
         config = self.config

@@ -8,20 +8,14 @@ also has a code and params (showcase keys, continent codes, card labels), so
 the web page can say it in French.
 """
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING
 
-from vitrine.engine.errors import IllegalTurnError
+from vitrine.engine.errors import IllegalTurnError, Reason
 from vitrine.games.exhibition.cards import FIRST_YEAR, WHITE, card_label
 from vitrine.games.exhibition.placement import card_filters, links_mask, neighbours, year_windows
 
 if TYPE_CHECKING:
     from vitrine.games.exhibition.state import ExhibitionState
-
-
-class Reason(NamedTuple):
-    code: str
-    params: dict[str, Any]
-    words: str
 
 
 def _context_reason(state: "ExhibitionState", player: int, index: int, card: int) -> Reason | None:
@@ -83,7 +77,7 @@ def _reason(state: "ExhibitionState", player: int, card: int, spot: int) -> Reas
     bit = 1 << card
     for requirement in card_filters(showcase, cards, config.table):
         if not bit & requirement.allowed:
-            return Reason(requirement.code, requirement.params, requirement.text)
+            return requirement.reason
     context = _context_reason(state, player, index, card)
     if context is not None:
         return context

@@ -20,8 +20,9 @@ players can claim a continent), so white cards pass every continent rule.
 """
 
 from collections.abc import Sequence
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
+from vitrine.engine.errors import Reason
 from vitrine.games.exhibition.cards import (
     ALL_YEARS_MASK,
     EINSTEIN,
@@ -75,12 +76,10 @@ def _propagate(
 
 
 class Requirement(NamedTuple):
-    """A card-wide requirement of a showcase: the cards it allows, and its words
-    (with a code and params, so a refusal can be translated)."""
+    """A card-wide requirement of a showcase: why a card would break it, and
+    the cards it allows."""
 
-    code: str
-    params: dict[str, Any]
-    text: str
+    reason: Reason
     allowed: int
 
 
@@ -96,29 +95,36 @@ def card_filters(showcase: Showcase, cards: Sequence[int], table: CardTable) -> 
     if not rules.whites:
         filters.append(
             Requirement(
-                "no_white",
-                where,
-                f"white cards may not be placed in {showcase.name}",
+                Reason(
+                    "no_white",
+                    where,
+                    f"white cards may not be placed in {showcase.name}",
+                ),
                 ~table.white_mask,
             )
         )
     coloured = [table.continent_of[c] for c in cards if c >= 0 and table.continent_of[c] >= 0]
     if rules.distinct_continents:
         for continent in coloured:
+            name = table.continent_names[continent]
             filters.append(
                 Requirement(
-                    "continent_repeated",
-                    {**where, "continent": table.continent_codes[continent]},
-                    f"{showcase.name} already holds a card of {table.continent_names[continent]}",
+                    Reason(
+                        "continent_repeated",
+                        {**where, "continent": table.continent_codes[continent]},
+                        f"{showcase.name} already holds a card of {name}",
+                    ),
                     ~table.continent_mask[continent],
                 )
             )
     if rules.same_continent and coloured:
         filters.append(
             Requirement(
-                "continent_only",
-                {**where, "continent": table.continent_codes[coloured[0]]},
-                f"{showcase.name} holds {table.continent_names[coloured[0]]} cards only",
+                Reason(
+                    "continent_only",
+                    {**where, "continent": table.continent_codes[coloured[0]]},
+                    f"{showcase.name} holds {table.continent_names[coloured[0]]} cards only",
+                ),
                 table.continent_mask[coloured[0]] | table.white_mask,
             )
         )
@@ -128,9 +134,11 @@ def card_filters(showcase: Showcase, cards: Sequence[int], table: CardTable) -> 
             decade = FIRST_YEAR + years[0] // 10 * 10
             filters.append(
                 Requirement(
-                    "decade_only",
-                    {**where, "decade": decade},
-                    f"{showcase.name} holds cards of the {decade}s only",
+                    Reason(
+                        "decade_only",
+                        {**where, "decade": decade},
+                        f"{showcase.name} holds cards of the {decade}s only",
+                    ),
                     table.decade_mask[years[0] // 10],
                 )
             )

@@ -19,6 +19,7 @@ from random import Random
 from typing import Any
 
 from vitrine.engine.errors import IllegalTurnError, NotationError, VitrineError
+from vitrine.engine.protocol import win_shares
 from vitrine.engine.record import Record
 from vitrine.games.exhibition.cards import (
     ALL_YEARS_MASK,
@@ -646,9 +647,7 @@ class ExhibitionState:
         sheets = score_game(self).players
         if self.config.solo:
             return [sheets[0].total / (SOLO_SCALE * self.config.scoring.solo_multiplier)]
-        ranks = [sheet.rank for sheet in sheets]
-        winners = ranks.count(1)
-        return [1.0 / winners if rank == 1 else 0.0 for rank in ranks]
+        return win_shares([sheet.rank for sheet in sheets])
 
     # ------------------------------------------------------------- search
 

@@ -19,10 +19,11 @@ from random import Random
 from typing import Any
 
 from vitrine.engine.errors import IllegalTurnError, NotationError, VitrineError
+from vitrine.engine.protocol import win_shares
 from vitrine.engine.record import Record
 from vitrine.games.tucano.cards import TOUCAN_IDS, CardTable
 from vitrine.games.tucano.notation import COLUMN, NONE, Decision, Notation
-from vitrine.games.tucano.scoring import ScoreSheet, fruit_column, score_sheets, totals
+from vitrine.games.tucano.scoring import ScoreSheet, fruit_column, ranks, score_sheets, totals
 
 GAME_NAME = "tucano"
 RULES_VERSION = "tucano-2026.1"
@@ -418,20 +419,14 @@ class TucanoState:
 
     def returns(self) -> list[float]:
         """Win shares: 1 to the sole best total, split evenly on a tie (T-11)."""
-        scores = self.totals()
-        best = max(scores)
-        winners = scores.count(best)
-        return [1.0 / winners if s == best else 0.0 for s in scores]
+        return win_shares(ranks(self.totals()))
 
     def shaped_returns(self) -> list[float]:
         """Half the win share, half a logistic of the lead over the best other total."""
         scores = self.totals()
-        best = max(scores)
-        winners = scores.count(best)
         result = []
-        for seat, score in enumerate(scores):
+        for seat, (score, share) in enumerate(zip(scores, win_shares(ranks(scores)), strict=True)):
             other = max(s for p, s in enumerate(scores) if p != seat)
-            share = 1.0 / winners if score == best else 0.0
             result.append(0.5 * share + 0.5 / (1.0 + math.exp((other - score) / SHAPING_MARGIN)))
         return result
 
