@@ -7,7 +7,7 @@ from importlib import resources
 from fastapi import FastAPI, Request
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 
 from vitrine.server import api, realtime
@@ -55,19 +55,23 @@ def create_app(database_url: str, bot_delay: float = BOT_DELAY) -> FastAPI:
 
     app.include_router(api.router)
     app.include_router(realtime.router)
-    static = str(STATIC)
-    app.mount("/static", StaticFiles(directory=static), name="static")
+    app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
+    # Every page is the same shell around its own script.
+    shell = (STATIC / "page.html").read_text(encoding="utf-8")
+
+    def page(script: str) -> HTMLResponse:
+        return HTMLResponse(shell.replace("{script}", script))
 
     @app.get("/", include_in_schema=False)
-    async def lobby() -> FileResponse:
-        return FileResponse(f"{static}/index.html")
+    async def lobby() -> HTMLResponse:
+        return page("lobby")
 
     @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> FileResponse:
-        return FileResponse(f"{static}/table.html")
+    async def table_page(table_id: str) -> HTMLResponse:
+        return page("table")
 
     @app.get("/replay", include_in_schema=False)
-    async def replay_page() -> FileResponse:
-        return FileResponse(f"{static}/replay.html")
+    async def replay_page() -> HTMLResponse:
+        return page("replay")
 
     return app
