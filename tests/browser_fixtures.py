@@ -5,13 +5,18 @@ driven by Playwright.  Screenshots go to ``build/screenshots/`` for people to
 look at.
 """
 
+import json
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from server_process import Served
+from vitrine.engine.record import Record
+from vitrine.games import get_game
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = [
@@ -52,3 +57,18 @@ def wait_for_change(page: Page, before: str) -> None:
     page.wait_for_function(
         "before => document.querySelector('main')?.dataset.seq !== before", arg=before
     )
+
+
+def turns_by_seat(record: dict[str, Any]) -> list[int]:
+    """How many of a served record's turns each seat played, by replaying it."""
+    game = get_game(record["game"])
+    played = Record.from_json(json.dumps(record), game.setup_fields)
+    state = game.replay(replace(played, turns=()))
+    counts = [0] * state.num_players
+    for turn in played.turns:
+        seat = state.current_player
+        assert seat is not None, "a turn after the end of the game"
+        counts[seat] += 1
+        state.push(turn)
+    assert state.is_over
+    return counts

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page
 
-from browser_fixtures import SHOTS, seq, wait_for_change
+from browser_fixtures import SHOTS, seq, turns_by_seat, wait_for_change
 from server_process import Served
 
 pytestmark = pytest.mark.timeout(300)
@@ -71,11 +71,16 @@ def test_a_whole_game_against_a_bot(browser: Browser, served: Served, tmp_path: 
     assert any(row.startswith("Ghost penalty") for row in rows)
     assert any(row.startswith("Rank") for row in rows)
     assert page.locator("#error").inner_text() == ""
-    assert decisions > 10
-    assert page.locator(".dg-chip.dg-flipped").count() + page.locator(".dg-chip").count() > 20
+    table = page.url.rsplit("/", 1)[-1]
+    record = served.call("GET", f"/api/tables/{table}/record")
+    assert decisions == turns_by_seat(record)[0]  # every click was one recorded turn (G-3)
+    tableaus = served.call("GET", f"/api/tables/{table}")["view"]["tableaus"]
+    dispelled = sum(len(tableau["dispelled"]) for tableau in tableaus)
+    held = sum(len(tableau["held"]) for tableau in tableaus)
+    assert page.locator(".dg-chip.dg-flipped").count() == dispelled
+    assert page.locator(".dg-chip").count() == held + dispelled
     page.click(".lang")
     assert "Scores finaux" in page.locator(".final-scores").inner_text()
-    table = page.url.rsplit("/", 1)[-1]
     page.goto(f"{served.url}/replay?table={table}")
     page.locator(".final-scores").wait_for()
     last = page.locator("#step").inner_text()
@@ -85,7 +90,6 @@ def test_a_whole_game_against_a_bot(browser: Browser, served: Served, tmp_path: 
     assert page.locator(".final-scores").count() == 0
     assert page.locator("#step").inner_text() != last
     # A corrupt record is refused in the page's language (French by now), naming the turn.
-    record = served.call("GET", f"/api/tables/{table}/record")
     corrupt = tmp_path / "corrupt.json"
     corrupt.write_text(json.dumps({**record, "turns": [*record["turns"][:2], "Z9"]}))
     page.set_input_files("#record-file", corrupt)
