@@ -178,6 +178,14 @@ def test_a_spectator_watches_bots_then_replays_and_uploads_the_record(
     error.wait_for()
     page.wait_for_function("() => document.querySelector('main p.error').textContent !== ''")
     assert error.inner_text().startswith("Erreur : Partie : tour 3 (1999 Z9) : « Z9 » n'est pas")
+    # So is a record of the wrong shape, by the engine's own code for it.
+    malformed = tmp_path / "malformed.json"
+    malformed.write_text(json.dumps({**record, "players": "Ana"}))
+    page.set_input_files("#record-file", malformed)
+    page.locator("main p.error:has-text('Les joueurs')").wait_for()
+    assert error.inner_text() == (
+        "Erreur : Partie : Les joueurs de la partie doivent être une liste de noms non vides."
+    )
 
 
 def test_an_unknown_table_or_a_forged_link_says_so(browser: Browser, served: Served) -> None:

@@ -130,35 +130,44 @@ def record_dict(**changes: object) -> dict[str, object]:
 
 
 @pytest.mark.parametrize(
-    ("changes", "fragment"),
+    ("changes", "fragment", "code"),
     [
-        ({"game": "exhibition"}, "is for the game 'exhibition'"),
-        ({"rules_version": "x"}, "unknown rules_version"),
-        ({"seed": None}, "needs a seed"),
-        ({"turns": ["A1", "A1"]}, "turn 2: 'A1': space A1 already holds"),
-        ({"turns": ["Q9"]}, "turn 1: 'Q9': malformed decision"),
-        ({"options": {"types": ["CA"]}}, "play with 5 types"),
-        ({"options": {"colour": 1}}, "unknown option"),
-        ({"rooms": ["A", "L", "B"]}, "not on board 2"),
-        ({"dice": "GX"}, "'dice' must be a string of faces"),
-        ({"deck": ["AM1"]}, "with both 'deck' and 'removed'"),
-        ({"players": ["solo"]}, "for 2 to 5 players"),
+        ({"game": "exhibition"}, "is for the game 'exhibition'", "record_game"),
+        ({"rules_version": "x"}, "unknown rules_version", "record_rules_version"),
+        ({"seed": None}, "needs a seed", "dgit_record_needs_seed"),
+        ({"turns": ["A1", "A1"]}, "turn 2: 'A1': space A1 already holds", "dgit_space_taken"),
+        ({"turns": ["Q9"]}, "turn 1: 'Q9': malformed decision", "dgit_notation_room"),
+        ({"options": {"types": ["CA"]}}, "play with 5 types", "dgit_types_count"),
+        ({"options": {"colour": 1}}, "unknown option", "options_unknown"),
+        ({"rooms": ["A", "L", "B"]}, "not on board 2", "dgit_room_board"),
+        ({"dice": "GX"}, "'dice' must be a string of faces", "dgit_dice_not_faces"),
+        ({"deck": ["AM1"]}, "with both 'deck' and 'removed'", "dgit_cards_not_list"),
+        ({"players": ["solo"]}, "for 2 to 5 players", "player_count"),
     ],
 )
-def test_bad_records_are_refused_precisely(changes: dict[str, object], fragment: str) -> None:
+def test_bad_records_are_refused_precisely(
+    changes: dict[str, object], fragment: str, code: str
+) -> None:
     data = {k: v for k, v in record_dict(**changes).items() if v is not None}
-    with pytest.raises(RecordError, match=fragment):
+    with pytest.raises(RecordError, match=fragment) as caught:
         GAME.replay(Record.from_dict(data, GAME.setup_fields))
+    assert caught.value.code == code  # so the replay page can word it in French
+    json.dumps(caught.value.params)
 
 
 def test_explicit_cards_must_be_whole_types() -> None:
     setup = setup_for(2)
     deck = list(setup["deck"])  # type: ignore[call-overload]
     deck[0] = "TW1"
-    with pytest.raises(VitrineError, match="every card of their types twice"):
+    with pytest.raises(VitrineError, match="every card of their types twice") as caught:
         GAME.start(names(2), {}, 1, {**setup, "deck": deck})
-    with pytest.raises(VitrineError, match="must hold 16 cards"):
+    assert (caught.value.code, caught.value.params) == (
+        "dgit_cards_off",
+        {"cards": "AM1, TW1, TW2, TW3, TW4"},
+    )
+    with pytest.raises(VitrineError, match="must hold 16 cards") as caught:
         GAME.start(names(2), {}, 1, {**setup, "removed": []})
+    assert caught.value.params == {"expected": 16, "got": 0}
 
 
 def test_options_from_variant_names() -> None:

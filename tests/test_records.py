@@ -93,61 +93,125 @@ def test_replay_reaches_the_same_position_and_a_pending_take() -> None:
 
 
 @pytest.mark.parametrize(
-    ("changes", "message"),
+    ("changes", "message", "code"),
     [
-        ({"rules_version": "exhibition-1999"}, "unknown rules_version 'exhibition-1999'"),
-        ({"game": "chess"}, "record is for the game 'chess'"),
-        ({"players": "Ana"}, "'players' must be a list"),
-        ({"players": []}, "1 to 5 players"),
-        ({"players": ["A", "B", "C", "D", "E", "F"]}, "1 to 5 players, got 6"),
-        ({"players": ["Ana", ""]}, "non-empty names"),
-        ({"seed": -1}, "'seed' must be an integer"),
-        ({"seed": "42"}, "'seed' must be an integer"),
-        ({"seed": None}, "needs a seed or a deck order"),
-        ({"turns": "1907 G3"}, "'turns' must be a list"),
-        ({"turns": [1907]}, "turn 1: turn must be a string"),
-        ({"options": {"variant": True}}, "unknown option(s): variant"),
-        ({"options": {"variations": ["links", "links"]}}, "names a variation twice"),
-        ({"options": {"variations": ["teleport"]}}, "unknown variation showcase 'teleport'"),
+        (
+            {"rules_version": "exhibition-1999"},
+            "unknown rules_version 'exhibition-1999'",
+            "record_rules_version",
+        ),
+        ({"game": "chess"}, "record is for the game 'chess'", "record_game"),
+        ({"players": "Ana"}, "'players' must be a list", "record_players"),
+        ({"players": []}, "1 to 5 players", "player_count"),
+        ({"players": ["A", "B", "C", "D", "E", "F"]}, "1 to 5 players, got 6", "player_count"),
+        ({"players": ["Ana", ""]}, "non-empty names", "record_players"),
+        ({"seed": -1}, "'seed' must be an integer", "record_seed"),
+        ({"seed": "42"}, "'seed' must be an integer", "record_seed"),
+        ({"seed": None}, "needs a seed or a deck order", "seed_or_deck"),
+        ({"turns": "1907 G3"}, "'turns' must be a list", "record_turns"),
+        ({"turns": [1907]}, "turn 1: turn must be a string", "record_turn_not_string"),
+        ({"options": {"variant": True}}, "unknown option(s): variant", "options_unknown"),
+        (
+            {"options": {"variations": ["links", "links"]}},
+            "names a variation twice",
+            "variations_repeated",
+        ),
+        (
+            {"options": {"variations": ["teleport"]}},
+            "unknown variation showcase 'teleport'",
+            "unknown_variation",
+        ),
         (
             {"options": {"variations": ["short_era", "antiquity"]}},
             "both cover the years_gap showcase",
+            "variations_overlap",
         ),
-        ({"options": {"secret_decade": "yes"}}, "'secret_decade' must be true or false"),
-        ({"extra": 1}, "unknown field(s) in record: extra"),
-        ({"substitutes": {}}, "'substitutes' must be a list"),
-        ({"substitutes": [{"seat": 0}]}, "entry 0 must be an object with seat, turns_before"),
-        ({"substitutes": [{**BOT_SEAT, "seat": 2}]}, "'seat' must be a seat from 0 to 1"),
-        ({"substitutes": [{**BOT_SEAT, "seat": True}]}, "'seat' must be a seat"),
-        ({"substitutes": [{**BOT_SEAT, "turns_before": 1}]}, "'turns_before' must be from 0 to 0"),
-        ({"substitutes": [{**BOT_SEAT, "level": ""}]}, "'level' must name the bot"),
-        ({"substitutes": [{**BOT_SEAT, "why": "bored"}]}, "'why' must be one of left, timeout"),
-        ({"substitutes": [BOT_SEAT, BOT_SEAT]}, "entry 1: seat 1 is handed to a bot twice"),
-        ({"deck": [1900] * 101}, "'deck' position 2: 1900 appears twice"),
-        ({"deck": list(range(1900, 2000))}, "must hold all 101 cards, got 100"),
-        ({"deck": [*range(1900, 2000), "ein"]}, "'deck' position 101: 'ein' is not a card"),
-        ({"deck": [*range(1901, 2000), 1899, "EIN"]}, "'deck' position 100: 1899 is not a card"),
-        ({"secret_decades": [1930, 1980]}, "secret_decade option is off"),
+        (
+            {"options": {"secret_decade": "yes"}},
+            "'secret_decade' must be true or false",
+            "secret_decade_form",
+        ),
+        ({"extra": 1}, "unknown field(s) in record: extra", "record_unknown_fields"),
+        ({"substitutes": {}}, "'substitutes' must be a list", "record_substitutes"),
+        (
+            {"substitutes": [{"seat": 0}]},
+            "entry 0 must be an object with seat, turns_before",
+            "record_substitute_entry",
+        ),
+        (
+            {"substitutes": [{**BOT_SEAT, "seat": 2}]},
+            "'seat' must be a seat from 0 to 1",
+            "record_substitute_seat",
+        ),
+        (
+            {"substitutes": [{**BOT_SEAT, "seat": True}]},
+            "'seat' must be a seat",
+            "record_substitute_seat",
+        ),
+        (
+            {"substitutes": [{**BOT_SEAT, "turns_before": 1}]},
+            "'turns_before' must be from 0 to 0",
+            "record_substitute_turns",
+        ),
+        (
+            {"substitutes": [{**BOT_SEAT, "level": ""}]},
+            "'level' must name the bot",
+            "record_substitute_level",
+        ),
+        (
+            {"substitutes": [{**BOT_SEAT, "why": "bored"}]},
+            "'why' must be one of left, timeout",
+            "record_substitute_why",
+        ),
+        (
+            {"substitutes": [BOT_SEAT, BOT_SEAT]},
+            "entry 1: seat 1 is handed to a bot twice",
+            "record_substitute_twice",
+        ),
+        ({"deck": [1900] * 101}, "'deck' position 2: 1900 appears twice", "deck_card_twice"),
+        ({"deck": list(range(1900, 2000))}, "must hold all 101 cards, got 100", "deck_size"),
+        (
+            {"deck": [*range(1900, 2000), "ein"]},
+            "'deck' position 101: 'ein' is not a card",
+            "deck_unknown_card",
+        ),
+        (
+            {"deck": [*range(1901, 2000), 1899, "EIN"]},
+            "'deck' position 100: 1899 is not a card",
+            "deck_unknown_card",
+        ),
+        ({"secret_decades": [1930, 1980]}, "secret_decade option is off", "decades_option_off"),
         (
             {"options": {"secret_decade": True}, "secret_decades": [1930, 1930]},
             "must all differ",
+            "decades_repeated",
         ),
-        ({"options": {"secret_decade": True}, "secret_decades": [1930]}, "one decade per player"),
+        (
+            {"options": {"secret_decade": True}, "secret_decades": [1930]},
+            "one decade per player",
+            "decades_count",
+        ),
         (
             {"options": {"secret_decade": True}, "secret_decades": [1930, 1935]},
             "1935 is not a decade",
+            "decade_unknown",
         ),
     ],
 )
-def test_malformed_records_are_refused_precisely(changes: dict[str, Any], message: str) -> None:
+def test_malformed_records_are_refused_precisely(
+    changes: dict[str, Any], message: str, code: str
+) -> None:
     with pytest.raises(RecordError) as caught:
         GAME.load(_record(**changes))
     assert message in str(caught.value)
+    assert caught.value.code == code  # so the replay page can word it in French
+    json.dumps(caught.value.params)
 
 
 def test_non_json_and_non_object_records_are_refused() -> None:
-    with pytest.raises(RecordError, match="not valid JSON"):
+    with pytest.raises(RecordError, match="not valid JSON") as caught:
         GAME.load("{not json")
+    assert (caught.value.code, caught.value.params) == ("record_not_json", {"line": 1, "column": 2})
     with pytest.raises(RecordError, match="must be a JSON object"):
         GAME.load("[1, 2]")
     with pytest.raises(RecordError, match="lacks the field 'turns'"):

@@ -44,23 +44,49 @@ class Substitute:
 
 def _substitutes(data: object, players: int, turns: int) -> tuple[Substitute, ...]:
     if not isinstance(data, list):
-        raise RecordError("'substitutes' must be a list of objects")
+        raise RecordError("'substitutes' must be a list of objects", code="record_substitutes")
     found: list[Substitute] = []
     for index, entry in enumerate(data):
         where = f"'substitutes' entry {index}"
         if not isinstance(entry, dict) or set(entry) != set(SUBSTITUTE_FIELDS):
-            raise RecordError(f"{where} must be an object with {', '.join(SUBSTITUTE_FIELDS)}")
+            fields = ", ".join(SUBSTITUTE_FIELDS)
+            raise RecordError(
+                f"{where} must be an object with {fields}",
+                code="record_substitute_entry",
+                params={"entry": index, "fields": fields},
+            )
         seat, before, level, why = (entry[name] for name in SUBSTITUTE_FIELDS)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < players:
-            raise RecordError(f"{where}: 'seat' must be a seat from 0 to {players - 1}")
+            raise RecordError(
+                f"{where}: 'seat' must be a seat from 0 to {players - 1}",
+                code="record_substitute_seat",
+                params={"entry": index, "max": players - 1},
+            )
         if not isinstance(before, int) or isinstance(before, bool) or not 0 <= before <= turns:
-            raise RecordError(f"{where}: 'turns_before' must be from 0 to {turns}")
+            raise RecordError(
+                f"{where}: 'turns_before' must be from 0 to {turns}",
+                code="record_substitute_turns",
+                params={"entry": index, "max": turns},
+            )
         if not isinstance(level, str) or not level:
-            raise RecordError(f"{where}: 'level' must name the bot")
+            raise RecordError(
+                f"{where}: 'level' must name the bot",
+                code="record_substitute_level",
+                params={"entry": index},
+            )
         if why not in SUBSTITUTE_REASONS:
-            raise RecordError(f"{where}: 'why' must be one of {', '.join(SUBSTITUTE_REASONS)}")
+            reasons = ", ".join(SUBSTITUTE_REASONS)
+            raise RecordError(
+                f"{where}: 'why' must be one of {reasons}",
+                code="record_substitute_why",
+                params={"entry": index, "reasons": reasons},
+            )
         if any(other.seat == seat for other in found):
-            raise RecordError(f"{where}: seat {seat} is handed to a bot twice")
+            raise RecordError(
+                f"{where}: seat {seat} is handed to a bot twice",
+                code="record_substitute_twice",
+                params={"entry": index, "seat": seat},
+            )
         found.append(Substitute(seat, before, level, why))
     return tuple(found)
 
@@ -114,45 +140,67 @@ class Record:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"record is not valid JSON: {exc}") from None
+            raise RecordError(
+                f"record is not valid JSON: {exc}",
+                code="record_not_json",
+                params={"line": exc.lineno, "column": exc.colno},
+            ) from None
         return cls.from_dict(data, setup_fields)
 
     @classmethod
     def from_dict(cls, data: object, setup_fields: tuple[str, ...] = ()) -> "Record":
         """Check the shared fields' types; ``setup_fields`` names the game's own."""
         if not isinstance(data, dict):
-            raise RecordError("record must be a JSON object")
+            raise RecordError("record must be a JSON object", code="record_not_object")
         unknown = sorted(set(data) - set(COMMON_FIELDS) - set(setup_fields))
         if unknown:
-            raise RecordError(f"unknown field(s) in record: {', '.join(unknown)}")
+            fields = ", ".join(unknown)
+            raise RecordError(
+                f"unknown field(s) in record: {fields}",
+                code="record_unknown_fields",
+                params={"fields": fields},
+            )
         for name in ("game", "rules_version", "players", "turns"):
             if name not in data:
-                raise RecordError(f"record lacks the field '{name}'")
-        game = data["game"]
-        if not isinstance(game, str):
-            raise RecordError("'game' must be a string")
-        version = data["rules_version"]
-        if not isinstance(version, str):
-            raise RecordError("'rules_version' must be a string")
+                raise RecordError(
+                    f"record lacks the field '{name}'",
+                    code="record_missing_field",
+                    params={"field": name},
+                )
+        for name in ("game", "rules_version"):
+            if not isinstance(data[name], str):
+                raise RecordError(
+                    f"'{name}' must be a string", code="record_not_string", params={"field": name}
+                )
+        game, version = data["game"], data["rules_version"]
         players = data["players"]
         if not isinstance(players, list) or not all(
             isinstance(p, str) and p.strip() for p in players
         ):
-            raise RecordError("'players' must be a list of non-empty names")
+            raise RecordError("'players' must be a list of non-empty names", code="record_players")
         options = data.get("options", {})
         if not isinstance(options, dict):
-            raise RecordError("'options' must be an object")
+            raise RecordError("'options' must be an object", code="record_options")
         turns = data["turns"]
         if not isinstance(turns, list):
-            raise RecordError("'turns' must be a list of strings")
+            raise RecordError("'turns' must be a list of strings", code="record_turns")
         for index, turn in enumerate(turns, start=1):
             if not isinstance(turn, str):
-                raise RecordError(f"turn must be a string, got {turn!r}", index)
+                raise RecordError(
+                    f"turn must be a string, got {turn!r}",
+                    index,
+                    code="record_turn_not_string",
+                    params={"index": index},
+                )
         seed = data.get("seed")
         if seed is not None and (
             not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED
         ):
-            raise RecordError(f"'seed' must be an integer from 0 to {MAX_SEED}, got {seed!r}")
+            raise RecordError(
+                f"'seed' must be an integer from 0 to {MAX_SEED}, got {seed!r}",
+                code="record_seed",
+                params={"max": str(MAX_SEED)},  # beyond the page's exact integers
+            )
         setup = {name: data[name] for name in setup_fields if name in data}
         substitutes = _substitutes(data.get("substitutes", []), len(players), len(turns))
         return cls(game, version, tuple(players), options, tuple(turns), seed, setup, substitutes)

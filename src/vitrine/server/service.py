@@ -463,7 +463,7 @@ class TableService:
         """
         try:
             if not isinstance(record_data, dict):
-                raise RecordError("a record must be a JSON object")
+                raise RecordError("a record must be a JSON object", code="record_not_object")
             game = get_game(str(record_data.get("game")))
             record = Record.from_dict(record_data, game.setup_fields)
             final = game.replay(record)  # refuses a bad record, naming the turn at fault

@@ -61,13 +61,22 @@ class Components:
             if card_type.code == code:
                 return index
         known = ", ".join(t.code for t in self.types)
-        raise VitrineError(f"no card type {code!r} (known: {known})")
+        raise VitrineError(
+            f"no card type {code!r} (known: {known})",
+            "dgit_unknown_type",
+            {"code": code, "known": known},
+        )
 
     def room_index(self, code: str) -> int:
         for index, room in enumerate(self.rooms):
             if room.code == code:
                 return index
-        raise VitrineError(f"no room {code!r} (known: {', '.join(r.code for r in self.rooms)})")
+        known = ", ".join(room.code for room in self.rooms)
+        raise VitrineError(
+            f"no room {code!r} (known: {known})",
+            "dgit_unknown_room",
+            {"code": code, "known": known},
+        )
 
     def label(self, card: int) -> str:
         """``MI3``: the type's code and the curse value."""
@@ -77,7 +86,11 @@ class Components:
         """The card a label names; refuses anything else with the reason."""
         code, value = label[:-1], label[-1:]
         if not value.isdigit() or not 1 <= int(value) <= VALUES:
-            raise VitrineError(f"{label!r} is not a card: a type code and a curse value 1-4")
+            raise VitrineError(
+                f"{label!r} is not a card: a type code and a curse value 1-4",
+                "dgit_unknown_card",
+                {"label": label},
+            )
         return self.type_index(code) * VALUES + int(value) - 1
 
     def cards_of(self, types: tuple[int, ...]) -> list[int]:

@@ -68,7 +68,10 @@ class DgitGame:
         setup = dict(setup or {})
         unknown = sorted(set(setup) - set(SETUP_FIELDS))
         if unknown:
-            raise VitrineError(f"unknown setup field(s): {', '.join(unknown)}")
+            fields = ", ".join(unknown)
+            raise VitrineError(
+                f"unknown setup field(s): {fields}", "dgit_setup_unknown_fields", {"fields": fields}
+            )
         chosen = parse_types(options or {}, components)
         dealt = deal(seed, len(players), chosen, components)
         types, deck, removed = dealt.types, dealt.deck, dealt.removed
@@ -88,21 +91,28 @@ class DgitGame:
             if not isinstance(raw, list) or not all(isinstance(c, str) for c in raw):
                 raise VitrineError(
                     f"'{name}' must be a list of cards (e.g. \"MI3\"), with both "
-                    "'deck' and 'removed' given"
+                    "'deck' and 'removed' given",
+                    "dgit_cards_not_list",
+                    {"field": name},
                 )
             piles.append(tuple(components.card(label) for label in raw))
         deck, removed = piles
         _, remove = check_players(players, components)
         if len(removed) != remove:
-            raise VitrineError(f"'removed' must hold {remove} cards, got {len(removed)}")
+            raise VitrineError(
+                f"'removed' must hold {remove} cards, got {len(removed)}",
+                "dgit_removed_count",
+                {"expected": remove, "got": len(removed)},
+            )
         everything = Counter(deck + removed)
         expected = Counter(components.cards_of(types_of(deck + removed)))
         if everything != expected:
             wrong = sorted((everything - expected) + (expected - everything))
+            off = ", ".join(components.label(card) for card in wrong)
             raise VitrineError(
-                "'deck' and 'removed' must hold every card of their types twice: "
-                + ", ".join(components.label(c) for c in wrong)
-                + " off"
+                f"'deck' and 'removed' must hold every card of their types twice: {off} off",
+                "dgit_cards_off",
+                {"cards": off},
             )
         return deck, removed
 
@@ -114,26 +124,39 @@ class DgitGame:
             or len(raw) != boards
             or not all(isinstance(r, str) for r in raw)
         ):
-            raise VitrineError(f"'rooms' must list the {boards} rooms face up, board by board")
+            raise VitrineError(
+                f"'rooms' must list the {boards} rooms face up, board by board",
+                "dgit_rooms_not_list",
+                {"boards": boards},
+            )
         rooms = tuple(components.room_index(code) for code in raw)
         for board, room in enumerate(rooms):
             if components.rooms[room].board != board:
                 name = components.rooms[room].name
-                raise VitrineError(f"'rooms': the {name} is not on board {board + 1}")
+                raise VitrineError(
+                    f"'rooms': the {name} is not on board {board + 1}",
+                    "dgit_room_board",
+                    {"room": components.rooms[room].code, "board": board + 1},
+                )
         return rooms
 
     @staticmethod
     def _dice(raw: Any) -> tuple[bool, ...]:
         if not isinstance(raw, str) or set(raw) - {GHOST_FACE, BLANK_FACE}:
             raise VitrineError(
-                f"'dice' must be a string of faces, {GHOST_FACE} a ghost and {BLANK_FACE} a blank"
+                f"'dice' must be a string of faces, {GHOST_FACE} a ghost and {BLANK_FACE} a blank",
+                "dgit_dice_not_faces",
+                {"ghost": GHOST_FACE, "blank": BLANK_FACE},
             )
         return tuple(face == GHOST_FACE for face in raw)
 
     def replay(self, record: Record) -> DgitState:
         record.check_game(GAME_NAME, RULES_VERSION)
         if record.seed is None:
-            raise RecordError("a Don't Go In There record needs a seed: the dice come from it")
+            raise RecordError(
+                "a Don't Go In There record needs a seed: the dice come from it",
+                code="dgit_record_needs_seed",
+            )
         try:
             state = self.start(record.players, record.options, record.seed, record.setup)
         except VitrineError as error:

@@ -32,23 +32,28 @@ def parse_types(options: Mapping[str, Any], components: Components) -> tuple[int
     """The types the options choose (empty: chosen at random), checked."""
     unknown = sorted(set(options) - {TYPES_OPTION})
     if unknown:
-        raise OptionsError(f"unknown option(s): {', '.join(unknown)}")
+        names = ", ".join(unknown)
+        raise OptionsError(f"unknown option(s): {names}", "options_unknown", {"names": names})
     codes = options.get(TYPES_OPTION, [])
     if not isinstance(codes, list | tuple) or not all(isinstance(c, str) for c in codes):
-        raise OptionsError("option 'types' must be a list of type codes (e.g. CA, MI)")
+        raise OptionsError(
+            "option 'types' must be a list of type codes (e.g. CA, MI)", "dgit_types_not_list"
+        )
     if len(set(codes)) != len(codes):
-        raise OptionsError("option 'types' names a type twice")
+        raise OptionsError("option 'types' names a type twice", "dgit_types_repeated")
     try:
         return tuple(sorted(components.type_index(code) for code in codes))
     except VitrineError as error:
-        raise OptionsError(f"option 'types': {error}") from None
+        raise OptionsError(f"option 'types': {error}", error.code, error.params) from None
 
 
 def check_players(count: int, components: Components) -> tuple[int, int]:
     """The number of types and of cards set aside for ``count`` players."""
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise VitrineError(
-            f"Don't Go In There is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {count}"
+            f"Don't Go In There is for {MIN_PLAYERS} to {MAX_PLAYERS} players, got {count}",
+            "player_count",
+            {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "got": count},
         )
     return components.setup[count]
 
@@ -96,12 +101,16 @@ def make_config(
     chosen = parse_types(options, components)
     if chosen and len(chosen) != count:
         raise OptionsError(
-            f"{len(players)} players play with {count} types; option 'types' names {len(chosen)}"
+            f"{len(players)} players play with {count} types; option 'types' names {len(chosen)}",
+            "dgit_types_count",
+            {"players": len(players), "count": count, "named": len(chosen)},
         )
     if len(types) != count or (chosen and chosen != types):
         wanted = f"the {count} types {_codes(chosen, components)}" if chosen else f"{count} types"
         raise VitrineError(
-            f"the cards are of the types {_codes(types, components)}; the game plays {wanted}"
+            f"the cards are of the types {_codes(types, components)}; the game plays {wanted}",
+            "dgit_types_mismatch",
+            {"types": _codes(types, components), "count": count},
         )
     return GameConfig(
         components=components,

@@ -46,19 +46,31 @@ def deal(seed: int, table: CardTable) -> tuple[tuple[int, ...], tuple[int, ...]]
 def parse_deck(raw: Any) -> tuple[int, ...]:
     """A deck order as in records: years as integers, Einstein as ``"EIN"``."""
     if not isinstance(raw, list):
-        raise VitrineError("'deck' must be a list of the 101 cards")
+        raise VitrineError(
+            f"'deck' must be a list of the {NUM_CARDS} cards", "deck_not_list", {"size": NUM_CARDS}
+        )
     cards: list[int] = []
     for position, entry in enumerate(raw, start=1):
         card = card_from_label(str(entry)) if isinstance(entry, int | str) else None
         if card is None or isinstance(entry, bool) or (isinstance(entry, str) and entry != "EIN"):
             raise VitrineError(
-                f"'deck' position {position}: {entry!r} is not a card (a year or \"EIN\")"
+                f"'deck' position {position}: {entry!r} is not a card (a year or \"EIN\")",
+                "deck_unknown_card",
+                {"position": position, "entry": str(entry)},
             )
         if card in cards:
-            raise VitrineError(f"'deck' position {position}: {entry!r} appears twice")
+            raise VitrineError(
+                f"'deck' position {position}: {entry!r} appears twice",
+                "deck_card_twice",
+                {"position": position, "entry": str(entry)},
+            )
         cards.append(card)
     if len(cards) != NUM_CARDS:
-        raise VitrineError(f"'deck' must hold all {NUM_CARDS} cards, got {len(cards)}")
+        raise VitrineError(
+            f"'deck' must hold all {NUM_CARDS} cards, got {len(cards)}",
+            "deck_size",
+            {"expected": NUM_CARDS, "got": len(cards)},
+        )
     return tuple(cards)
 
 
@@ -98,14 +110,17 @@ class ExhibitionGame:
         """
         opts = Options.from_dict(options or {}, self.layout)
         if seed is None and deck is None:
-            raise VitrineError("a game needs a seed or a deck order")
+            raise VitrineError("a game needs a seed or a deck order", "seed_or_deck")
         dealt_deck, dealt_decades = deal(seed, self.table) if seed is not None else ((), ())
         order = tuple(deck) if deck is not None else dealt_deck
         decades: tuple[int, ...] = ()
         if opts.secret_decade:
             decades = self._secret_decades(secret_decades, dealt_decades, len(players))
         elif secret_decades is not None:
-            raise VitrineError("secret decades are given but the secret_decade option is off")
+            raise VitrineError(
+                "secret decades are given but the secret_decade option is off",
+                "decades_option_off",
+            )
         config = make_config(
             self.table, self.layout, players, opts, seed, order, deck is not None, decades
         )
@@ -116,16 +131,26 @@ class ExhibitionGame:
     ) -> tuple[int, ...]:
         if given is None:
             if not dealt:
-                raise VitrineError("the secret decades need a seed or 'secret_decades'")
+                raise VitrineError(
+                    "the secret decades need a seed or 'secret_decades'", "decades_need_seed"
+                )
             return dealt[:players]
         decades = tuple(given)
         if len(decades) != players:
-            raise VitrineError(f"'secret_decades' must give one decade per player ({players})")
+            raise VitrineError(
+                f"'secret_decades' must give one decade per player ({players})",
+                "decades_count",
+                {"players": players, "got": len(decades)},
+            )
         for decade in decades:
             if isinstance(decade, bool) or decade not in self.table.secret_decades:
-                raise VitrineError(f"{decade!r} is not a decade (1900, 1910, ... 1990)")
+                raise VitrineError(
+                    f"{decade!r} is not a decade (1900, 1910, ... 1990)",
+                    "decade_unknown",
+                    {"decade": str(decade)},
+                )
         if len(set(decades)) != len(decades):
-            raise VitrineError("'secret_decades' must all differ (D-14)")
+            raise VitrineError("'secret_decades' must all differ (D-14)", "decades_repeated")
         return decades
 
     def replay(self, record: Record) -> ExhibitionState:
@@ -135,7 +160,7 @@ class ExhibitionGame:
             deck = parse_deck(record.setup["deck"]) if "deck" in record.setup else None
             decades = record.setup.get("secret_decades")
             if decades is not None and not isinstance(decades, list):
-                raise VitrineError("'secret_decades' must be a list of decades")
+                raise VitrineError("'secret_decades' must be a list of decades", "decades_not_list")
             state = self.start(
                 record.players, record.options, seed=record.seed, deck=deck, secret_decades=decades
             )

@@ -28,17 +28,20 @@ class Options:
     def from_dict(cls, data: Mapping[str, Any], layout: LayoutData) -> "Options":
         unknown = sorted(set(data) - {"secret_decade", "variations"})
         if unknown:
-            raise OptionsError(f"unknown option(s): {', '.join(unknown)}")
+            names = ", ".join(unknown)
+            raise OptionsError(f"unknown option(s): {names}", "options_unknown", {"names": names})
         secret = data.get("secret_decade", False)
         if not isinstance(secret, bool):
-            raise OptionsError("option 'secret_decade' must be true or false")
+            raise OptionsError("option 'secret_decade' must be true or false", "secret_decade_form")
         variations = data.get("variations", [])
         if not isinstance(variations, list | tuple) or not all(
             isinstance(v, str) for v in variations
         ):
-            raise OptionsError("option 'variations' must be a list of variation names")
+            raise OptionsError(
+                "option 'variations' must be a list of variation names", "variations_form"
+            )
         if len(set(variations)) != len(variations):
-            raise OptionsError("option 'variations' names a variation twice")
+            raise OptionsError("option 'variations' names a variation twice", "variations_repeated")
         layout.hall(variations)  # refuses unknown names and D-10 conflicts
         return cls(secret, tuple(variations))
 

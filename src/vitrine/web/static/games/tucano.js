@@ -79,12 +79,9 @@ const ERRORS = {
     malformed_turn: "“{text}” is not a turn.",
     turn_starts_with_column: "“{text}”: a turn starts with a column.",
     one_column: "“{text}”: a turn takes only one column.",
-    deck_not_list: "The deck must list the {size} cards.",
-    deck_unknown_card: "Deck position {position}: “{entry}” is not a card.",
     deck_toucan_on_top: "Deck position {position}: no toucan lies in the top {upper} cards.",
     deck_count: "The deck must hold {expected} {card}, not {got}.",
     no_variants: "Tucano has no variants ({variants}).", no_options: "Tucano has no options ({options}).",
-    seed_or_deck: "A game needs a seed or a deck order.",
   },
   fr: {
     toucans_waiting: "Vous avez déjà pris une colonne : jouez vos toucans ({waiting}).",
@@ -107,12 +104,9 @@ const ERRORS = {
     malformed_turn: "« {text} » n'est pas un tour.",
     turn_starts_with_column: "« {text} » : un tour commence par une colonne.",
     one_column: "« {text} » : un tour ne prend qu'une colonne.",
-    deck_not_list: "La pioche doit lister les {size} cartes.",
-    deck_unknown_card: "Pioche, position {position} : « {entry} » n'est pas une carte.",
     deck_toucan_on_top: "Pioche, position {position} : aucun toucan dans les {upper} cartes du dessus.",
     deck_count: "La pioche doit contenir {expected} {card}, pas {got}.",
     no_variants: "Tucano n'a pas de variante ({variants}).", no_options: "Tucano n'a pas d'option ({options}).",
-    seed_or_deck: "Une partie demande une graine ou un ordre de pioche.",
   },
 };
 
