@@ -47,7 +47,7 @@ def detail(response: Any) -> str:
             {"seats": THREE_SEATS, "options": {"secret_decade": "yes"}},
             422,
             "true or false",
-            "options",
+            "secret_decade_form",
         ),
         (
             {"seats": [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "ana "}]},
