@@ -1,4 +1,4 @@
-"""The OpenSpiel game: OpenSpiel's own random simulation test, and chance
+"""The OpenSpiel games: OpenSpiel's own random simulation test, and chance
 nodes that reproduce the engine's games exactly."""
 
 import numpy as np
@@ -6,9 +6,11 @@ import pyspiel
 import pytest
 
 from vitrine.adapters.encoding import flatten
-from vitrine.adapters.openspiel_game import SHORT_NAME, VitrineGame
+from vitrine.adapters.openspiel_game import GAME_CLASSES
 from vitrine.engine.errors import VitrineError
 from vitrine.games.exhibition import ExhibitionGame
+
+SHORT_NAME = "vitrine_exhibition"
 
 
 @pytest.mark.parametrize("params", ["", "(players=3,variants=links+secret_decade)", "(players=5)"])
@@ -62,9 +64,9 @@ def test_observation_tensor_is_the_encoded_view() -> None:
 
 def test_bad_parameters_are_refused_by_name() -> None:
     with pytest.raises(VitrineError, match="players=1"):
-        VitrineGame({"players": 1})
+        GAME_CLASSES["exhibition"]({"players": 1})
     with pytest.raises(VitrineError, match="nonsense"):
-        VitrineGame({"variants": "nonsense"})
+        GAME_CLASSES["exhibition"]({"variants": "nonsense"})
 
 
 def test_only_the_player_to_act_has_legal_actions() -> None:

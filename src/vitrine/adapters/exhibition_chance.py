@@ -1,42 +1,50 @@
 """Exhibition's randomness as explicit chance events, for OpenSpiel.
 
-The engine deals from a seeded deck order; OpenSpiel's algorithms instead
-want every random event as a chance node with its outcomes and their
-probabilities.  Exhibition has three: the 18 market cards at the start, each
-player's secret decade (with the variant), and the refill after every take
-while the stock lasts.  Each is uniform over what is left, which is what a
-shuffled deck gives, so chance nodes change no probability of the game.
+Exhibition has three: the 18 market cards at the start, each player's secret
+decade (with the variant), and the refill after every take while the stock
+lasts.  Each is uniform over what is left, which is what a shuffled deck
+gives, so chance nodes change no probability of the game.
 """
 
 from collections.abc import Sequence
 
+from vitrine.adapters.chance import ChanceGame, Outcomes, uniform
+from vitrine.adapters.table import Table
 from vitrine.engine.protocol import GameState
 from vitrine.games.exhibition.cards import NUM_CARDS, card_label
 from vitrine.games.exhibition.game import ExhibitionGame
-from vitrine.games.exhibition.state import MARKET_PER_CONTINENT, PLACE_BASE, ExhibitionState
+from vitrine.games.exhibition.state import (
+    MARKET_PER_CONTINENT,
+    MAX_PLAYERS,
+    PLACE_BASE,
+    ExhibitionState,
+)
 
 FIRST_DECADE = 1900
 DECADES = 10
-MAX_OUTCOMES = NUM_CARDS
+MIN_PLAYERS = 2  # solo is a one-player game of score, not of win shares
+MAX_DECISIONS = 2 * NUM_CARDS  # a take and a placement for each card
 
 
 class ExhibitionChance:
     """Where a game of Exhibition meets chance, for one player count and options."""
 
-    def __init__(self, game: ExhibitionGame, names: Sequence[str], options: dict[str, object]):
+    def __init__(self, table: Table):
+        game = table.game
+        assert isinstance(game, ExhibitionGame)
         self.game = game
-        self.names = tuple(names)
-        self.options = options
+        self.names = table.names
+        self.options = table.options
         self.market_size = MARKET_PER_CONTINENT * game.table.num_continents
-        self.decades = len(names) if options.get("secret_decade") else 0
+        self.decades = len(self.names) if self.options.get("secret_decade") else 0
 
-    def setup_outcomes(self, dealt: Sequence[int]) -> list[int]:
+    def setup_outcomes(self, dealt: Sequence[int]) -> Outcomes:
         """The outcomes of the next setup event (market cards, then decade
         indices 0..9), none once the setup is complete."""
         if len(dealt) < self.market_size:
-            return sorted(set(range(NUM_CARDS)) - set(dealt))
+            return uniform(sorted(set(range(NUM_CARDS)) - set(dealt)))
         if len(dealt) < self.market_size + self.decades:
-            return sorted(set(range(DECADES)) - set(dealt[self.market_size :]))
+            return uniform(sorted(set(range(DECADES)) - set(dealt[self.market_size :])))
         return []
 
     def setup_text(self, dealt: Sequence[int], outcome: int) -> str:
@@ -55,21 +63,32 @@ class ExhibitionChance:
         )
 
     @staticmethod
-    def refill_outcomes(state: GameState, action: int) -> list[int]:
-        """The cards a take may draw into the market; none for a placement or
-        once the stock is empty."""
+    def refill_outcomes(state: GameState, action: int, drawn: Sequence[int]) -> Outcomes:
+        """The cards a take may draw into the market: one draw, none for a
+        placement or once the stock is empty."""
         assert isinstance(state, ExhibitionState)
-        return sorted(state.draw_pile) if action < PLACE_BASE else []
+        return uniform(sorted(state.draw_pile)) if action < PLACE_BASE and not drawn else []
 
     @staticmethod
     def refill_text(outcome: int) -> str:
         return f"refill {card_label(outcome)}"
 
     @staticmethod
-    def apply_with_refill(state: GameState, action: int, outcome: int) -> None:
-        """Apply the take ``action`` with ``outcome`` as the card drawn."""
+    def apply_with_refill(state: GameState, action: int, drawn: Sequence[int]) -> None:
+        """Apply the take ``action`` with its one card drawn."""
         assert isinstance(state, ExhibitionState)
+        (card,) = drawn
         pile = state.draw_pile
-        index = pile.index(outcome)
+        index = pile.index(card)
         pile[index], pile[-1] = pile[-1], pile[index]
         state.apply_action_id(action)
+
+
+EXHIBITION = ChanceGame(
+    long_name="Exhibition: 20th Century (vitrine)",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    max_game_length=MAX_DECISIONS,
+    max_chance_outcomes=NUM_CARDS,
+    chance=ExhibitionChance,
+)

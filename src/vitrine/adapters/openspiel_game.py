@@ -1,88 +1,83 @@
-"""An OpenSpiel game, registered with ``pyspiel`` as ``vitrine_exhibition``.
+"""OpenSpiel games, registered with ``pyspiel`` as ``vitrine_<game>``.
 
-Importing this module registers it; then ``pyspiel.load_game(
-"vitrine_exhibition(players=3,variants=links+secret_decade)")`` loads it.
-Randomness is explicit (the setup, then the refill after each take, are
-chance nodes with uniform outcomes: see ``exhibition_chance``), returns are
-the engine's win shares (a constant sum of 1), and observations, string and
-tensor, come from the player's view, so they hide what the player cannot
-see.  The view is not perfect recall (it shows the market now, not the order
-cards arrived in), so no information state is offered.
+Importing this module registers one per game with chance events (see
+``chance.chance_game_for``): ``vitrine_exhibition``;
+then ``pyspiel.load_game("vitrine_exhibition(players=3,variants=links+secret_decade)")``
+loads one.  Randomness is explicit (the setup, then the draws after an
+action, are chance nodes: see ``chance``), returns are the engine's win
+shares (a constant sum of 1), and observations, string and tensor, come
+from the player's view, so they hide what the player cannot see.  Views are
+not perfect recall (they show the table now, not the order cards arrived
+in), so no information state is offered.
 """
 
 import json
-from typing import Any, Protocol
+from typing import Any
 
 import numpy as np
 import pyspiel
 
+from vitrine.adapters.chance import CHANCE_GAMES, Chance, ChanceGame, Outcomes, chance_game_for
 from vitrine.adapters.encoding import Array, flat_size, flatten
-from vitrine.adapters.exhibition_chance import MAX_OUTCOMES, ExhibitionChance
 from vitrine.adapters.table import Table, make_table
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import GameState
-from vitrine.games.exhibition.game import ExhibitionGame
-from vitrine.games.exhibition.state import MAX_PLAYERS
 
-SHORT_NAME = "vitrine_exhibition"
-MIN_PLAYERS = 2  # solo is a one-player game of score, not of win shares
+PREFIX = "vitrine_"  # a game's short name is the prefix and its vitrine name
 VARIANT_SEPARATOR = "+"  # OpenSpiel parameter strings already use commas
-MAX_DECISIONS = 2 * 101  # a take and a placement for each of the 101 cards
 
 
-class Chance(Protocol):
-    """A game's random events as chance nodes (see ``exhibition_chance``)."""
-
-    def setup_outcomes(self, dealt: list[int]) -> list[int]: ...
-    def setup_text(self, dealt: list[int], outcome: int) -> str: ...
-    def start(self, dealt: list[int]) -> GameState: ...
-    def refill_outcomes(self, state: GameState, action: int) -> list[int]: ...
-    def refill_text(self, outcome: int) -> str: ...
-    def apply_with_refill(self, state: GameState, action: int, outcome: int) -> None: ...
-
-
-GAME_TYPE = pyspiel.GameType(
-    short_name=SHORT_NAME,
-    long_name="Exhibition: 20th Century (vitrine)",
-    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
-    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-    utility=pyspiel.GameType.Utility.CONSTANT_SUM,
-    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-    max_num_players=MAX_PLAYERS,
-    min_num_players=MIN_PLAYERS,
-    provides_information_state_string=False,
-    provides_information_state_tensor=False,
-    provides_observation_string=True,
-    provides_observation_tensor=True,
-    parameter_specification={"players": 2, "variants": ""},
-)
+def game_type(game_name: str, chance_game: ChanceGame) -> pyspiel.GameType:
+    """What OpenSpiel's algorithms may assume of every vitrine game: turns,
+    explicit chance, hidden information, and win shares at the end."""
+    return pyspiel.GameType(
+        short_name=PREFIX + game_name,
+        long_name=chance_game.long_name,
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.CONSTANT_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=chance_game.max_players,
+        min_num_players=chance_game.min_players,
+        provides_information_state_string=False,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification={"players": chance_game.min_players, "variants": ""},
+    )
 
 
 class VitrineGame(pyspiel.Game):  # type: ignore[misc]
-    """The game at one player count and set of variants (its parameters)."""
+    """One game at one player count and set of variants (its parameters)."""
+
+    game_name: str  # each game's subclass (see ``register``) names its game
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = params or {}
-        players = int(params.get("players", 2))
-        if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-            raise VitrineError(f"players={players}: the OpenSpiel game takes 2 to {MAX_PLAYERS}")
+        game_name = self.game_name
+        spec = chance_game_for(game_name)
+        players = int(params.get("players", spec.min_players))
+        if not spec.min_players <= players <= spec.max_players:
+            raise VitrineError(
+                f"players={players}: the OpenSpiel game {PREFIX + game_name} takes "
+                f"{spec.min_players} to {spec.max_players}"
+            )
         variants = [v for v in str(params.get("variants", "")).split(VARIANT_SEPARATOR) if v]
         names = [f"player_{seat}" for seat in range(players)]
-        self.table: Table = make_table("exhibition", names, variants, "flat")
-        game = self.table.game
-        assert isinstance(game, ExhibitionGame)
-        self.chance: Chance = ExhibitionChance(game, names, self.table.options)
+        self.table: Table = make_table(game_name, names, variants, "flat")
+        self.chance: Chance = spec.chance(self.table)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.table.encoding.num_actions,
-            max_chance_outcomes=MAX_OUTCOMES,
+            max_chance_outcomes=spec.max_chance_outcomes,
             num_players=players,
             min_utility=0.0,
             max_utility=1.0,
             utility_sum=1.0,
-            max_game_length=MAX_DECISIONS,
+            max_game_length=spec.max_game_length,
         )
-        super().__init__(GAME_TYPE, info, {"players": players, "variants": "+".join(variants)})
+        parameters = {"players": players, "variants": VARIANT_SEPARATOR.join(variants)}
+        super().__init__(game_type(game_name, spec), info, parameters)
 
     def new_initial_state(self) -> "VitrineState":
         return VitrineState(self)
@@ -101,8 +96,8 @@ class VitrineGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class VitrineState(pyspiel.State):  # type: ignore[misc]
-    """Setup chance nodes, then the engine's state, with a chance node after
-    each take whose refill is still to be drawn (``pending``)."""
+    """Setup chance nodes, then the engine's state, with chance nodes after
+    an action (``pending``) while its draws (``drawn``) are still to be made."""
 
     def __init__(self, game: VitrineGame) -> None:
         super().__init__(game)
@@ -110,6 +105,7 @@ class VitrineState(pyspiel.State):  # type: ignore[misc]
         self.dealt: list[int] = []
         self.game_state: GameState | None = None
         self.pending: int | None = None
+        self.drawn: list[int] = []
 
     def current_player(self) -> int:
         if self.game_state is None or self.pending is not None:
@@ -122,15 +118,11 @@ class VitrineState(pyspiel.State):  # type: ignore[misc]
             return []
         return sorted(self.game_state.legal_action_ids())
 
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        outcomes = self._chance_outcomes()
-        return [(outcome, 1.0 / len(outcomes)) for outcome in outcomes]
-
-    def _chance_outcomes(self) -> list[int]:
+    def chance_outcomes(self) -> Outcomes:
         if self.game_state is None:
             return self.chance.setup_outcomes(self.dealt)
         assert self.pending is not None
-        return self.chance.refill_outcomes(self.game_state, self.pending)
+        return self.chance.refill_outcomes(self.game_state, self.pending, self.drawn)
 
     def _apply_action(self, action: int) -> None:
         if self.game_state is None:
@@ -138,9 +130,12 @@ class VitrineState(pyspiel.State):  # type: ignore[misc]
             if not self.chance.setup_outcomes(self.dealt):
                 self.game_state = self.chance.start(self.dealt)
         elif self.pending is not None:
-            self.chance.apply_with_refill(self.game_state, self.pending, action)
-            self.pending = None
-        elif self.chance.refill_outcomes(self.game_state, action):
+            self.drawn.append(action)
+            if not self.chance.refill_outcomes(self.game_state, self.pending, self.drawn):
+                self.chance.apply_with_refill(self.game_state, self.pending, self.drawn)
+                self.pending = None
+                self.drawn = []
+        elif self.chance.refill_outcomes(self.game_state, action, []):
             self.pending = action
         else:
             self.game_state.apply_action_id(action)
@@ -194,4 +189,12 @@ class ViewObserver:
         return json.dumps(view, sort_keys=True)
 
 
-pyspiel.register_game(GAME_TYPE, VitrineGame)
+def register(game_name: str) -> type[VitrineGame]:
+    """Make ``vitrine_<game_name>`` loadable by ``pyspiel.load_game``: a class
+    per game, as OpenSpiel constructs a game from its parameters alone."""
+    game_class = type(f"Vitrine_{game_name}", (VitrineGame,), {"game_name": game_name})
+    pyspiel.register_game(game_type(game_name, chance_game_for(game_name)), game_class)
+    return game_class
+
+
+GAME_CLASSES = {game_name: register(game_name) for game_name in CHANCE_GAMES}

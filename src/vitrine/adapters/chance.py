@@ -1,0 +1,73 @@
+"""A game's randomness as explicit chance events: the seam between a game and OpenSpiel.
+
+OpenSpiel's algorithms want every random event as a chance node with its
+outcomes and their probabilities, where the engine deals from a seeded deck
+order.  Each game says how its setup and its draws become chance events (a
+``Chance``) and what OpenSpiel must know of it up front (a ``ChanceGame``);
+its module lives next to this one and is found by the game's name in
+``chance_game_for``, so the OpenSpiel adapter itself names no game.
+"""
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from vitrine.adapters.table import Table
+from vitrine.engine.errors import VitrineError
+from vitrine.engine.protocol import GameState
+
+Outcomes = list[tuple[int, float]]  # a chance event's outcomes, with probabilities summing to 1
+
+
+def uniform(outcomes: Sequence[int]) -> Outcomes:
+    """Each outcome equally likely: a draw from cards that are all different."""
+    return [(outcome, 1.0 / len(outcomes)) for outcome in outcomes]
+
+
+class Chance(Protocol):
+    """One game, at one player count and options, as chance events.
+
+    The setup is a sequence of events (``dealt`` holds the outcomes so far);
+    after an action, zero or more draws follow (``drawn`` holds those made),
+    and only once they are all chosen is the action applied with them.
+    """
+
+    def setup_outcomes(self, dealt: Sequence[int]) -> Outcomes:
+        """The next setup event; empty once the setup is complete."""
+
+    def setup_text(self, dealt: Sequence[int], outcome: int) -> str: ...
+
+    def start(self, dealt: Sequence[int]) -> GameState:
+        """The game once the setup is dealt."""
+
+    def refill_outcomes(self, state: GameState, action: int, drawn: Sequence[int]) -> Outcomes:
+        """The next draw that ``action`` makes after ``drawn``; empty when it makes no more."""
+
+    def refill_text(self, outcome: int) -> str: ...
+
+    def apply_with_refill(self, state: GameState, action: int, drawn: Sequence[int]) -> None:
+        """Apply ``action`` with ``drawn`` as the cards it draws, in order."""
+
+
+@dataclass(frozen=True)
+class ChanceGame:
+    """What OpenSpiel must know of a game before it is loaded."""
+
+    long_name: str
+    min_players: int
+    max_players: int
+    max_game_length: int  # player decisions, chance events not counted
+    max_chance_outcomes: int  # every outcome lies in range(max_chance_outcomes)
+    chance: Callable[[Table], Chance]
+
+
+def chance_game_for(game_name: str) -> ChanceGame:
+    """The chance events of ``game_name``, for the OpenSpiel adapter."""
+    if game_name == "exhibition":
+        from vitrine.adapters.exhibition_chance import EXHIBITION
+
+        return EXHIBITION
+    raise VitrineError(f"no chance events for the game {game_name!r}")
+
+
+CHANCE_GAMES = ("exhibition",)
