@@ -9,8 +9,10 @@ from vitrine.adapters.encoding import flatten
 from vitrine.adapters.openspiel_game import GAME_CLASSES
 from vitrine.engine.errors import VitrineError
 from vitrine.games.exhibition import ExhibitionGame
+from vitrine.games.tucano import TucanoGame
 
 SHORT_NAME = "vitrine_exhibition"
+TUCANO = "vitrine_tucano"
 
 
 @pytest.mark.parametrize("params", ["", "(players=3,variants=links+secret_decade)", "(players=5)"])
@@ -77,3 +79,89 @@ def test_only_the_player_to_act_has_legal_actions() -> None:
     mover = state.current_player()
     assert state.legal_actions(mover) == state.legal_actions()
     assert state.legal_actions(1 - mover) == []
+
+
+def test_every_game_with_chance_events_is_registered() -> None:
+    registered = {game.short_name for game in pyspiel.registered_games()}
+    assert {SHORT_NAME, TUCANO} <= registered
+    assert set(GAME_CLASSES) == {"exhibition", "tucano"}
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_tucano_random_sim_test_passes(players: int) -> None:
+    pyspiel.random_sim_test(
+        pyspiel.load_game(f"{TUCANO}(players={players})"),
+        num_sims=1,
+        serialize=False,
+        verbose=False,
+    )
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_tucano_chance_outcomes_follow_a_real_deal_to_the_same_game(players: int) -> None:
+    """Feed every chance node the next card of a seeded deal (the columns,
+    then each refill's draws, A, B, C), play the engine's decisions, and end
+    with the same turns and returns, every card drawn."""
+    names = [f"player_{seat}" for seat in range(players)]
+    engine = TucanoGame().start(names, seed=77)
+    rng = np.random.default_rng(3)
+    actions: list[int] = []
+    while not engine.is_over:
+        actions.append(int(rng.choice(engine.legal_action_ids())))
+        engine.apply_action_id(actions[-1])
+    deck = iter(engine.config.deck)
+    state = pyspiel.load_game(f"{TUCANO}(players={players})").new_initial_state()
+    for action in [None, *actions]:
+        if action is not None:
+            assert action in state.legal_actions()
+            state.apply_action(action)
+        while state.is_chance_node():
+            card = next(deck)
+            assert card in dict(state.chance_outcomes())
+            state.apply_action(card)
+    assert next(deck, None) is None
+    assert state.is_terminal()
+    assert state.game_state.record().turns == engine.record().turns
+    assert state.returns() == engine.returns()
+
+
+def test_tucano_chance_is_by_count_and_keeps_toucans_below_the_upper_half() -> None:
+    """Outcomes are card kinds weighted by how many are left; no toucan is
+    offered while the upper half lasts, and every toucan comes after it."""
+    game = pyspiel.load_game(f"{TUCANO}(players=3)")
+    cards = TucanoGame().table
+    state = game.new_initial_state()
+    first = dict(state.chance_outcomes())
+    fruit_and_joker = sum(cards.counts[: cards.joker + 1])
+    assert first == {kind: cards.counts[kind] / fruit_and_joker for kind in range(cards.joker + 1)}
+    rng = np.random.default_rng(5)
+    drawn: list[int] = []
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            continue
+        outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+        assert sum(probabilities) == pytest.approx(1.0)
+        left = [count - drawn.count(kind) for kind, count in enumerate(cards.counts)]
+        eligible = sum(left[kind] for kind in outcomes)
+        assert probabilities == pytest.approx([left[kind] / eligible for kind in outcomes])
+        toucans_left = sum(left[cards.flip :])
+        offered_toucan = any(cards.is_toucan(kind) for kind in outcomes)
+        assert offered_toucan == (len(drawn) >= cards.upper_half and toucans_left > 0)
+        drawn.append(int(rng.choice(outcomes, p=probabilities)))
+        state.apply_action(drawn[-1])
+    assert [drawn.count(kind) for kind in range(cards.kinds)] == list(cards.counts)
+    assert not any(cards.is_toucan(kind) for kind in drawn[: cards.upper_half])
+
+
+@pytest.mark.parametrize(
+    ("params", "words"),
+    [
+        ("(players=5)", "players=5: the OpenSpiel game vitrine_tucano takes 2 to 4"),
+        ("(players=1)", "players=1: the OpenSpiel game vitrine_tucano takes 2 to 4"),
+        ("(variants=links)", "Tucano has no variants, got links"),
+    ],
+)
+def test_tucano_bad_parameters_are_refused_by_name(params: str, words: str) -> None:
+    with pytest.raises(VitrineError, match=words):
+        pyspiel.load_game(TUCANO + params)

@@ -67,7 +67,11 @@ def chance_game_for(game_name: str) -> ChanceGame:
         from vitrine.adapters.exhibition_chance import EXHIBITION
 
         return EXHIBITION
+    if game_name == "tucano":
+        from vitrine.adapters.tucano_chance import TUCANO
+
+        return TUCANO
     raise VitrineError(f"no chance events for the game {game_name!r}")
 
 
-CHANCE_GAMES = ("exhibition",)
+CHANCE_GAMES = ("exhibition", "tucano")

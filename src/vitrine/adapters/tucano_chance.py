@@ -1,0 +1,106 @@
+"""Tucano's randomness as explicit chance events, for OpenSpiel.
+
+The engine shuffles the fruit and the joker, keeps ``upper_half`` of them on
+top and shuffles the rest with the toucans below (T-2).  Drawing lazily from
+that pile gives the same chances: while fewer than ``upper_half`` cards have
+left it, the next card is uniform over the fruit and jokers left; after
+that, over every card left.  Cards of one kind are identical, so an outcome
+is a kind, with the chance of its count among the cards it may be.  The
+setup deals the columns (A, B, C, then B again); after every turn the
+refill draws up to one card a column, each draw a chance event (T-7).
+"""
+
+from collections import Counter
+from collections.abc import Sequence
+
+from vitrine.adapters.chance import ChanceGame, Outcomes
+from vitrine.adapters.table import Table
+from vitrine.engine.protocol import GameState
+from vitrine.games.tucano.cards import CardTable, load_card_table
+from vitrine.games.tucano.game import TucanoGame
+from vitrine.games.tucano.hidden import toucan_free_top
+from vitrine.games.tucano.state import MAX_PLAYERS, MIN_PLAYERS, TucanoState
+
+
+class TucanoChance:
+    """Where a game of Tucano meets chance, for one player count."""
+
+    def __init__(self, table: Table):
+        game = table.game
+        assert isinstance(game, TucanoGame)
+        self.game = game
+        self.cards = game.table
+        self.names = table.names
+        self.deck = [kind for kind, count in enumerate(self.cards.counts) for _ in range(count)]
+
+    def _next_card(self, pile: Sequence[int], drawn: Sequence[int]) -> Outcomes:
+        """The next card of ``pile`` (its cards in any order) once ``drawn`` are gone."""
+        left = Counter(pile)
+        left.subtract(drawn)
+        size = len(pile) - len(drawn)
+        fruit_only = toucan_free_top(self.cards.upper_half, self.cards.deck_size, size) > 0
+        eligible = {
+            kind: count
+            for kind, count in sorted(left.items())
+            if count > 0 and not (fruit_only and self.cards.is_toucan(kind))
+        }
+        total = sum(eligible.values())
+        return [(kind, count / total) for kind, count in eligible.items()]
+
+    def setup_outcomes(self, dealt: Sequence[int]) -> Outcomes:
+        """The next card dealt to the columns, none once they are dealt."""
+        if len(dealt) == sum(self.cards.first_deal):
+            return []
+        return self._next_card(self.deck, dealt)
+
+    def setup_text(self, dealt: Sequence[int], outcome: int) -> str:
+        return f"deal {self.cards.names[outcome]}"
+
+    def start(self, dealt: Sequence[int]) -> TucanoState:
+        """The game once the columns are dealt; the pile's order is immaterial,
+        since every refill draw is a chance event of its own, so it is sorted,
+        which keeps the toucans at the bottom, below the upper half (T-12)."""
+        rest = Counter(self.deck)
+        rest.subtract(dealt)
+        order = list(dealt) + sorted(rest.elements())
+        return self.game.start(self.names, deck=[self.cards.names[kind] for kind in order])
+
+    def refill_outcomes(self, state: GameState, action: int, drawn: Sequence[int]) -> Outcomes:
+        """The next card the refill after ``action`` draws, none once it is
+        complete or when ``action`` does not end the turn.  How many cards it
+        draws is the engine's to say: ``action`` is applied to a copy."""
+        assert isinstance(state, TucanoState)
+        trial = state.copy()
+        trial.apply_action_id(action)
+        if len(drawn) == len(state.draw_pile) - len(trial.draw_pile):
+            return []
+        return self._next_card(state.draw_pile, drawn)
+
+    def refill_text(self, outcome: int) -> str:
+        return f"draw {self.cards.names[outcome]}"
+
+    @staticmethod
+    def apply_with_refill(state: GameState, action: int, drawn: Sequence[int]) -> None:
+        """Apply ``action`` with the refill drawing ``drawn`` in order: the
+        cards are moved to the top of the pile (its end) first."""
+        assert isinstance(state, TucanoState)
+        pile = state.draw_pile
+        for card in drawn:
+            pile.remove(card)
+        pile.extend(reversed(drawn))
+        state.apply_action_id(action)
+
+
+def _chance_game(cards: CardTable) -> ChanceGame:
+    toucans = sum(cards.counts[cards.flip :])
+    return ChanceGame(
+        long_name="Tucano (vitrine)",
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        max_game_length=cards.total_turns + toucans,  # a column a turn, a decision a toucan
+        max_chance_outcomes=cards.kinds,
+        chance=TucanoChance,
+    )
+
+
+TUCANO = _chance_game(load_card_table())
