@@ -26,10 +26,9 @@ class TucanoChance:
     """Where a game of Tucano meets chance, for one player count."""
 
     def __init__(self, table: Table):
-        game = table.game
-        assert isinstance(game, TucanoGame)
-        self.game = game
-        self.cards = game.table
+        assert isinstance(table.game, TucanoGame)
+        self.game = table.game
+        self.cards = table.game.table
         self.names = table.names
         self.deck = [kind for kind, count in enumerate(self.cards.counts) for _ in range(count)]
 
