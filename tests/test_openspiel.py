@@ -162,3 +162,26 @@ def test_tucano_bad_parameters_are_refused_by_name() -> None:
         pyspiel.load_game(TUCANO, {"players": 1})
     with pytest.raises(VitrineError, match="Tucano has no variants, got links"):
         pyspiel.load_game(TUCANO + "(variants=links)")
+
+
+def test_tucano_observations_hide_the_face_down_piles_from_everyone() -> None:
+    """Two states that differ only in what the face-down piles hold look the
+    same to every player, their owners included (T-6)."""
+    game = pyspiel.load_game(f"{TUCANO}(players=3)")
+    state = game.new_initial_state()
+    rng = np.random.default_rng(11)
+    while state.is_chance_node() or not any(state.game_state.piles):
+        assert not state.is_terminal()
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    other = state.clone()
+    kinds = TucanoGame().table.joker + 1
+    for piles in other.game_state.piles:
+        piles[:] = [[(kind + 1) % kinds for kind in pile] for pile in piles]
+    assert other.game_state.piles != state.game_state.piles
+    for player in range(3):
+        assert other.observation_string(player) == state.observation_string(player)
+        assert other.observation_tensor(player) == state.observation_tensor(player)
