@@ -1,18 +1,28 @@
 """The OpenSpiel games: OpenSpiel's own random simulation test, and chance
 nodes that reproduce the engine's games exactly."""
 
+from collections import Counter
+
 import numpy as np
 import pyspiel
 import pytest
 
+from vitrine.adapters.dontgointhere_chance import die_outcomes
 from vitrine.adapters.encoding import flatten
 from vitrine.adapters.openspiel_game import GAME_CLASSES
 from vitrine.engine.errors import VitrineError
+from vitrine.games.dontgointhere import DgitGame
+from vitrine.games.dontgointhere.setup import Deal, deal, dice_stream
+from vitrine.games.dontgointhere.state import CARDS_PER_ROOM, Dice
 from vitrine.games.exhibition import ExhibitionGame
 from vitrine.games.tucano import TucanoGame
 
 SHORT_NAME = "vitrine_exhibition"
 TUCANO = "vitrine_tucano"
+DGIT = "vitrine_dontgointhere"
+DGIT_PARTS = DgitGame().components
+BLANK, GHOST = die_outcomes(DGIT_PARTS)
+DEALT = CARDS_PER_ROOM * len(DGIT_PARTS.rooms) // 2  # three cards above each board
 
 
 @pytest.mark.parametrize("params", ["", "(players=3,variants=links+secret_decade)", "(players=5)"])
@@ -83,8 +93,8 @@ def test_only_the_player_to_act_has_legal_actions() -> None:
 
 def test_every_game_with_chance_events_is_registered() -> None:
     registered = {game.short_name for game in pyspiel.registered_games()}
-    assert {SHORT_NAME, TUCANO} <= registered
-    assert set(GAME_CLASSES) == {"exhibition", "tucano"}
+    assert {SHORT_NAME, TUCANO, DGIT} <= registered
+    assert set(GAME_CLASSES) == {"exhibition", "tucano", "dontgointhere"}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -185,3 +195,146 @@ def test_tucano_observations_hide_the_face_down_piles_from_everyone() -> None:
     for player in range(3):
         assert other.observation_string(player) == state.observation_string(player)
         assert other.observation_tensor(player) == state.observation_tensor(player)
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_dgit_random_sim_test_passes(players: int) -> None:
+    pyspiel.random_sim_test(
+        pyspiel.load_game(f"{DGIT}(players={players})"),
+        num_sims=1,
+        serialize=False,
+        verbose=False,
+    )
+
+
+def _dgit_dealt(players: int, deal: Deal) -> pyspiel.State:
+    """A new game whose setup chance nodes are fed a seeded deal: its types,
+    the nine cards dealt first, then each board's room."""
+    state = pyspiel.load_game(f"{DGIT}(players={players})").new_initial_state()
+    for outcome in [*deal.types, *deal.deck[:DEALT], *deal.rooms]:
+        assert outcome in dict(state.chance_outcomes())
+        state.apply_action(outcome)
+    assert not state.is_chance_node()
+    return state
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 77), (3, 5), (5, 78)])
+def test_dgit_chance_outcomes_follow_a_seeded_game(players: int, seed: int) -> None:
+    """Feed the chance nodes what the seed gives the engine (its types, its
+    deck in order, its board sides, and every die from the dice stream, re-rolls
+    included), play the engine's decisions, and end with the same turns and
+    returns, every card dealt and exactly as many dice rolled."""
+    names = [f"player_{seat}" for seat in range(players)]
+    engine = DgitGame().start(names, {}, seed)
+    rng = np.random.default_rng(seed)
+    actions: list[int] = []
+    while not engine.is_over:
+        actions.append(int(rng.choice(engine.legal_action_ids())))
+        engine.apply_action_id(actions[-1])
+    dealt = deal(seed, players, (), DGIT_PARTS)
+    cards = iter(dealt.deck[DEALT:])
+    dice = Dice((), dice_stream(seed))
+    state = _dgit_dealt(players, dealt)
+    for action in actions:
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        while state.is_chance_node():
+            outcomes = dict(state.chance_outcomes())
+            if set(outcomes) == {BLANK, GHOST}:
+                outcome = GHOST if dice.roll(1, DGIT_PARTS)[0] else BLANK
+            else:
+                outcome = next(cards)
+            assert outcome in outcomes
+            state.apply_action(outcome)
+    assert next(cards, None) is None
+    assert dice.roll(8, DGIT_PARTS) == engine.dice_source.roll(8, DGIT_PARTS)
+    assert state.is_terminal()
+    assert state.game_state.record().turns == engine.record().turns
+    assert state.returns() == engine.returns()
+
+
+@pytest.mark.parametrize("variants", ["", "CA+MI+DO+RI+TW"])
+def test_dgit_chances_are_the_cards_left_the_sides_and_the_faces(variants: str) -> None:
+    """Types uniform over those not drawn (none when the variants name them),
+    cards by their copies not yet seen, board sides uniform, and each die a
+    ghost with its ghost faces' share; the faces drawn are the dice rolled."""
+    state = pyspiel.load_game(f"{DGIT}(players=2,variants={variants})").new_initial_state()
+    parts = DGIT_PARTS
+    types = [parts.type_index(code) for code in variants.split("+") if code]
+    type_draws = 0 if types else parts.setup[2][0]
+    rng = np.random.default_rng(9)
+    drawn: list[int] = []
+    faces: list[int] = []
+    rolls = 0
+    while not state.is_terminal():
+        if not state.is_chance_node():
+            state.apply_action(int(rng.choice(state.legal_actions())))
+            faces = []
+            continue
+        outcomes = dict(state.chance_outcomes())
+        assert sum(outcomes.values()) == pytest.approx(1.0)
+        setup = len(state.history()) if state.game_state is None else None
+        left = Counter(parts.cards_of(tuple(sorted(types)))) - Counter(drawn)
+        if setup is not None and setup < type_draws:
+            left = Counter(set(range(len(parts.types))) - set(types))
+        elif setup is not None and setup >= type_draws + DEALT:
+            board = setup - type_draws - DEALT
+            left = Counter(i for i, room in enumerate(parts.rooms) if room.board == board)
+        elif set(outcomes) == {BLANK, GHOST}:
+            left = Counter({BLANK: parts.die_faces - parts.ghost_faces, GHOST: parts.ghost_faces})
+        total = sum(left.values())
+        assert outcomes == {outcome: pytest.approx(n / total) for outcome, n in left.items()}
+        outcome = int(rng.choice(list(outcomes), p=list(outcomes.values())))
+        state.apply_action(outcome)
+        if outcome in (BLANK, GHOST):
+            faces.append(outcome)
+        elif setup is not None and setup < type_draws:
+            types.append(outcome)
+        elif setup is None or setup < type_draws + DEALT:
+            drawn.append(outcome)
+        if faces and not state.is_chance_node():
+            assert state.game_state.dice == [face == GHOST for face in faces]
+            rolls += 1
+    kinds, remove = parts.setup[2]
+    assert rolls >= len(drawn) // CARDS_PER_ROOM - len(parts.rooms) // 2  # a roll a room
+    assert len(drawn) == kinds * len(parts.cards_of((0,))) - remove
+
+
+def test_dgit_bad_parameters_are_refused_by_name() -> None:
+    takes = "the OpenSpiel game vitrine_dontgointhere takes 2 to 5"
+    with pytest.raises(VitrineError, match=f"players=1: {takes}"):
+        pyspiel.load_game(DGIT, {"players": 1})
+    with pytest.raises(VitrineError, match=f"players=6: {takes}"):
+        pyspiel.load_game(DGIT + "(players=6)")
+    with pytest.raises(VitrineError, match="option 'types': no card type 'XX'"):
+        pyspiel.load_game(DGIT + "(variants=CA+XX)")
+    with pytest.raises(VitrineError, match="2 players play with 5 types; option 'types' names 2"):
+        pyspiel.load_game(DGIT + "(variants=CA+MI)")
+
+
+def test_dgit_observations_hide_others_ghosts_and_the_unseen_passage_card() -> None:
+    """Another player's ghosts (G-14) and the Secret Passage's face-down card
+    (G-23) change nothing a player observes, except the card for one who has
+    placed a meeple there and the ghosts for their owner."""
+    secret = DGIT_PARTS.room_index("S")
+    seed = next(seed for seed in range(100) if secret in deal(seed, 3, (), DGIT_PARTS).rooms)
+    dealt = deal(seed, 3, (), DGIT_PARTS)
+    state = _dgit_dealt(3, dealt)
+    board = dealt.rooms.index(secret)
+    hidden = state.game_state.slots[board][CARDS_PER_ROOM - 1]
+    other_card = next(card for card in dealt.deck[DEALT:] if card != hidden)
+
+    def seen_differently(state: pyspiel.State) -> set[int]:
+        other = state.clone()
+        other.game_state.slots[board][CARDS_PER_ROOM - 1] = other_card
+        other.game_state.ghosts[1] += 3
+        return {
+            player
+            for player in range(3)
+            if other.observation_string(player) != state.observation_string(player)
+            or other.observation_tensor(player) != state.observation_tensor(player)
+        }
+
+    assert seen_differently(state) == {1}
+    state.apply_action(state.game_state.config.notation.place_id(secret, 0))
+    assert seen_differently(state) == {0, 1}

@@ -71,7 +71,11 @@ def chance_game_for(game_name: str) -> ChanceGame:
         from vitrine.adapters.tucano_chance import TUCANO
 
         return TUCANO
+    if game_name == "dontgointhere":
+        from vitrine.adapters.dontgointhere_chance import DONTGOINTHERE
+
+        return DONTGOINTHERE
     raise VitrineError(f"no chance events for the game {game_name!r}")
 
 
-CHANCE_GAMES = ("exhibition", "tucano")
+CHANCE_GAMES = ("exhibition", "tucano", "dontgointhere")
