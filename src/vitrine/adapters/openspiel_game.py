@@ -2,8 +2,8 @@
 
 Importing this module registers one per game with chance events (see
 ``chance.chance_game_for``): ``vitrine_exhibition``, ``vitrine_tucano`` and
-``vitrine_dontgointhere``;
-then ``pyspiel.load_game("vitrine_exhibition(players=3,variants=links+secret_decade)")``
+``vitrine_dontgointhere``; then
+``pyspiel.load_game("vitrine_exhibition(players=3,variants=links+secret_decade)")``
 loads one.  Randomness is explicit (the setup, then the draws after an
 action, are chance nodes: see ``chance``), returns are the engine's win
 shares (a constant sum of 1), and observations, string and tensor, come
