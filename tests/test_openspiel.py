@@ -340,11 +340,12 @@ def test_dgit_observations_hide_others_ghosts_and_the_unseen_passage_card() -> N
 
 
 def _assert_record_replays(state: pyspiel.State) -> None:
-    """The state's record, through JSON and the game's ``replay``, gives the
-    same turns, the same player to act and the same view for every seat and
-    for a spectator, and the same returns once the game is over."""
+    """The state's record (its clone's too), through JSON and the game's
+    ``replay``, gives the same turns, the same player to act, the same view
+    for every seat and for a spectator, and the same returns once over."""
     engine = state.game_state
     record = state.record()
+    assert state.clone().record() == record  # OpenSpiel's algorithms search on clones
     replayed = replay_json(get_game(record.game), record.to_json())
     assert replayed.record().turns == engine.record().turns
     assert (replayed.current_player, replayed.is_over) == (engine.current_player, engine.is_over)
