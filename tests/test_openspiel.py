@@ -6,11 +6,15 @@ from collections import Counter
 import numpy as np
 import pyspiel
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from vitrine.adapters.dontgointhere_chance import die_outcomes
 from vitrine.adapters.encoding import flatten
 from vitrine.adapters.openspiel_game import GAME_CLASSES
 from vitrine.engine.errors import VitrineError
+from vitrine.engine.protocol import replay_json
+from vitrine.games import get_game
 from vitrine.games.dontgointhere import DgitGame
 from vitrine.games.dontgointhere.setup import Deal, deal, dice_stream
 from vitrine.games.dontgointhere.state import CARDS_PER_ROOM, Dice
@@ -333,3 +337,80 @@ def test_dgit_observations_hide_others_ghosts_and_the_unseen_passage_card() -> N
     assert seen_differently(state) == {1}
     state.apply_action(state.game_state.config.notation.place_id(secret, 0))
     assert seen_differently(state) == {0, 1}
+
+
+def _assert_record_replays(state: pyspiel.State) -> None:
+    """The state's record (its clone's too), through JSON and the game's
+    ``replay``, gives the same turns, the same player to act, the same view
+    for every seat and for a spectator, and the same returns once over."""
+    engine = state.game_state
+    record = state.record()
+    assert state.clone().record() == record  # OpenSpiel's algorithms search on clones
+    replayed = replay_json(get_game(record.game), record.to_json())
+    assert replayed.record().turns == engine.record().turns
+    assert (replayed.current_player, replayed.is_over) == (engine.current_player, engine.is_over)
+    for seat in [*range(engine.num_players), None]:
+        assert replayed.view(seat) == engine.view(seat)
+    if engine.is_over:
+        assert replayed.returns() == state.returns()
+
+
+@pytest.mark.parametrize(
+    ("name", "seed"),
+    [
+        (SHORT_NAME, 1),
+        (SHORT_NAME + "(players=3,variants=secret_decade)", 2),
+        (SHORT_NAME + "(players=5)", 3),
+        (TUCANO, 4),
+        (TUCANO + "(players=3)", 5),
+        (TUCANO + "(players=4)", 6),
+        (DGIT, 7),
+        (DGIT + "(players=3)", 8),
+        (DGIT + "(players=5)", 9),
+        (DGIT + "(players=2,variants=CA+MI+DO+RI+TW)", 10),
+    ],
+)
+def test_a_game_played_through_openspiel_has_a_record_that_replays_it(name: str, seed: int) -> None:
+    _play_checking_records(name, seed)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    name=st.sampled_from(
+        [f"{SHORT_NAME}(players={n})" for n in range(2, 6)]
+        + [f"{TUCANO}(players={n})" for n in range(2, 5)]
+        + [f"{DGIT}(players={n})" for n in range(2, 6)]
+    ),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_records_of_random_openspiel_games_replay_them(name: str, seed: int) -> None:
+    _play_checking_records(name, seed)
+
+
+def _play_checking_records(name: str, seed: int) -> None:
+    """Chance outcomes sampled by their probabilities and random decisions:
+    the record replays the position at three steps in a row mid-game (one
+    of them often with an action waiting for its draws) and at the end."""
+    state = pyspiel.load_game(name).new_initial_state()
+    rng = np.random.default_rng(seed)
+    checks = set(range(mid := int(rng.integers(1, 60)), mid + 3))
+    steps = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+        if state.game_state is not None:
+            steps += 1
+            if steps in checks:
+                _assert_record_replays(state)
+    assert steps > max(checks)
+    _assert_record_replays(state)
+
+
+def test_there_is_no_record_during_the_setup() -> None:
+    state = pyspiel.load_game(TUCANO).new_initial_state()
+    state.apply_action(state.chance_outcomes()[0][0])
+    with pytest.raises(VitrineError, match=r"no record during the setup \(1 chance outcomes"):
+        state.record()

@@ -2,15 +2,17 @@
 
 OpenSpiel's algorithms want every random event as a chance node with its
 outcomes and their probabilities, where the engine deals from a seeded deck
-order.  Each game says how its setup and its draws become chance events (a
-``Chance``) and what OpenSpiel must know of it up front (a ``ChanceGame``);
-its module lives next to this one and is found by the game's name in
-``chance_game_for``, so the OpenSpiel adapter itself names no game.
+order.  Each game says how its setup and its draws become chance events,
+and which record setup fields the outcomes make, so that a game played
+through OpenSpiel replays (a ``Chance``), and what OpenSpiel must know of it
+up front (a ``ChanceGame``); its module lives next to this one and is found
+by the game's name in ``chance_game_for``, so the OpenSpiel adapter itself
+names no game.
 """
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from vitrine.adapters.table import Table
 from vitrine.engine.errors import VitrineError
@@ -39,6 +41,13 @@ class Chance(Protocol):
 
     def start(self, dealt: Sequence[int]) -> GameState:
         """The game once the setup is dealt."""
+
+    def setup_fields(self, dealt: Sequence[int], draws: Sequence[int]) -> dict[str, Any]:
+        """The record's setup fields of a game whose setup dealt ``dealt`` and
+        whose actions then drew ``draws``, in order: ``start`` begins from a
+        placeholder order that the draws rearrange, so its own record would
+        not replay the game played.  What was never drawn may lie in any
+        order the rules allow."""
 
     def refill_outcomes(self, state: GameState, action: int, drawn: Sequence[int]) -> Outcomes:
         """The next draw that ``action`` makes after ``drawn``; empty when it makes no more."""

@@ -32,12 +32,13 @@ the cards set aside, before the engine applies the action itself.
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from vitrine.adapters.chance import ChanceGame, Outcomes, uniform
 from vitrine.adapters.table import Table
 from vitrine.engine.protocol import GameState
 from vitrine.games.dontgointhere.components import VALUES, Components, load_components
-from vitrine.games.dontgointhere.game import DgitGame
+from vitrine.games.dontgointhere.game import BLANK_FACE, GHOST_FACE, DgitGame
 from vitrine.games.dontgointhere.setup import parse_types
 from vitrine.games.dontgointhere.state import (
     CARDS_PER_ROOM,
@@ -110,19 +111,32 @@ class DgitChance:
     def start(self, dealt: Sequence[int]) -> DgitState:
         """The game once the setup is dealt; the order of the undealt cards
         and which of them are set aside are immaterial, since every later
-        card is a chance event of its own, so they are sorted."""
+        card is a chance event of its own.  It never rolls a die itself."""
+        state = self.game.start(self.names, self.options, SEED, self.setup_fields(dealt, ()))
+        state.dice_source = Dice((), None)
+        return state
+
+    def setup_fields(self, dealt: Sequence[int], draws: Sequence[int]) -> dict[str, Any]:
+        """The deck (the cards dealt, then those drawn, in order, then the
+        rest), the cards set aside (from the rest: they are never seen), the
+        rooms face up and every die drawn, as the game's setup reads them."""
         components = self.components
         label = components.label
-        cards = list(dealt[self.type_draws : self.type_draws + self.dealt_cards])
+        faces, drawn = self._split(draws)
+        cards = [*dealt[self.type_draws : self.type_draws + self.dealt_cards], *drawn]
         unseen = _less(components.cards_of(self._types(dealt)), cards)
-        setup = {
+        return {
             "deck": [label(card) for card in cards + unseen[self.remove :]],
             "removed": [label(card) for card in unseen[: self.remove]],
             "rooms": [components.rooms[room].code for room in dealt[-len(self.boards) :]],
+            "dice": "".join(GHOST_FACE if ghost else BLANK_FACE for ghost in faces),
         }
-        state = self.game.start(self.names, self.options, SEED, setup)
-        state.dice_source = Dice((), None)
-        return state
+
+    def _split(self, draws: Sequence[int]) -> tuple[list[bool], list[int]]:
+        """Draws as the dice faces rolled (True a ghost) and the cards dealt."""
+        faces = [outcome == self.ghost for outcome in draws if outcome in (self.blank, self.ghost)]
+        cards = [outcome for outcome in draws if outcome not in (self.blank, self.ghost)]
+        return faces, cards
 
     def _draws(self, state: DgitState, action: int) -> tuple[int, int]:
         """The dice ``action`` rolls and the cards it deals, found by applying
@@ -156,8 +170,7 @@ class DgitChance:
         """Apply ``action`` rolling the drawn faces and dealing the drawn
         cards: those go on top of the deck (its end, next card last)."""
         assert isinstance(state, DgitState)
-        faces = [outcome == self.ghost for outcome in drawn if outcome in (self.blank, self.ghost)]
-        cards = [outcome for outcome in drawn if outcome not in (self.blank, self.ghost)]
+        faces, cards = self._split(drawn)
         unseen = _less(state.deck + state.removed, cards)
         kept = len(state.removed)
         state.removed = unseen[:kept]

@@ -7,6 +7,7 @@ gives, so chance nodes change no probability of the game.
 """
 
 from collections.abc import Sequence
+from typing import Any
 
 from vitrine.adapters.chance import ChanceGame, Outcomes, uniform
 from vitrine.adapters.table import Table
@@ -55,11 +56,20 @@ class ExhibitionChance:
     def start(self, dealt: Sequence[int]) -> ExhibitionState:
         """The game once the setup is dealt; the stock's order is immaterial,
         since every refill is a chance event of its own."""
+        return self._start(dealt, ())
+
+    def setup_fields(self, dealt: Sequence[int], draws: Sequence[int]) -> dict[str, Any]:
+        """The deck and secret decades, as the game's own record writes them."""
+        return dict(self._start(dealt, draws).record().setup)
+
+    def _start(self, dealt: Sequence[int], draws: Sequence[int]) -> ExhibitionState:
+        """The game whose deck is the market as dealt, then the refills
+        ``draws`` in order, then the rest of the stock (sorted)."""
         market = list(dealt[: self.market_size])
-        stock = sorted(set(range(NUM_CARDS)) - set(market))
+        stock = sorted(set(range(NUM_CARDS)) - set(market) - set(draws))
         decades = [FIRST_DECADE + 10 * d for d in dealt[self.market_size :]] or None
         return self.game.start(
-            self.names, self.options, deck=market + stock, secret_decades=decades
+            self.names, self.options, deck=market + list(draws) + stock, secret_decades=decades
         )
 
     @staticmethod

@@ -13,6 +13,7 @@ in), so no information state is offered.
 """
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
@@ -23,6 +24,7 @@ from vitrine.adapters.encoding import Array, flat_size, flatten
 from vitrine.adapters.table import Table, make_table
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import GameState
+from vitrine.engine.record import Record
 
 PREFIX = "vitrine_"  # a game's short name is the prefix and its vitrine name
 VARIANT_SEPARATOR = "+"  # OpenSpiel parameter strings already use commas
@@ -98,7 +100,8 @@ class VitrineGame(pyspiel.Game):  # type: ignore[misc]
 
 class VitrineState(pyspiel.State):  # type: ignore[misc]
     """Setup chance nodes, then the engine's state, with chance nodes after
-    an action (``pending``) while its draws (``drawn``) are still to be made."""
+    an action (``pending``) while its draws (``drawn``) are still to be made;
+    ``draws`` keeps those of the actions applied, in order, for ``record``."""
 
     def __init__(self, game: VitrineGame) -> None:
         super().__init__(game)
@@ -107,6 +110,7 @@ class VitrineState(pyspiel.State):  # type: ignore[misc]
         self.game_state: GameState | None = None
         self.pending: int | None = None
         self.drawn: list[int] = []
+        self.draws: list[int] = []
 
     def current_player(self) -> int:
         if self.game_state is None or self.pending is not None:
@@ -134,6 +138,7 @@ class VitrineState(pyspiel.State):  # type: ignore[misc]
             self.drawn.append(action)
             if not self.chance.refill_outcomes(self.game_state, self.pending, self.drawn):
                 self.chance.apply_with_refill(self.game_state, self.pending, self.drawn)
+                self.draws += self.drawn
                 self.pending = None
                 self.drawn = []
         elif self.chance.refill_outcomes(self.game_state, action, []):
@@ -155,6 +160,20 @@ class VitrineState(pyspiel.State):  # type: ignore[misc]
         if self.game_state is None or not self.game_state.is_over:
             return [0.0] * self.num_players()
         return self.game_state.returns()
+
+    def record(self) -> Record:
+        """The game so far as a record that the game's ``replay`` turns into
+        the same position: the engine's turns, with the setup fields of the
+        cards (or dice) the chance nodes chose, where the engine's own record
+        holds the placeholder order it started from.  An action still waiting
+        for its draws is not in it yet.  There is none during the setup."""
+        if self.game_state is None:
+            raise VitrineError(
+                f"no record during the setup ({len(self.dealt)} chance outcomes dealt): "
+                "the game starts once it is complete"
+            )
+        setup = self.chance.setup_fields(self.dealt, self.draws)
+        return replace(self.game_state.record(), setup=setup)
 
     def __str__(self) -> str:
         if self.game_state is None:

@@ -12,6 +12,7 @@ refill draws up to one card a column, each draw a chance event (T-7).
 
 from collections import Counter
 from collections.abc import Sequence
+from typing import Any
 
 from vitrine.adapters.chance import ChanceGame, Outcomes
 from vitrine.adapters.table import Table
@@ -57,12 +58,19 @@ class TucanoChance:
 
     def start(self, dealt: Sequence[int]) -> TucanoState:
         """The game once the columns are dealt; the pile's order is immaterial,
-        since every refill draw is a chance event of its own, so it is sorted,
-        which keeps the toucans at the bottom, below the upper half (T-12)."""
+        since every refill draw is a chance event of its own."""
+        return self.game.start(self.names, **self.setup_fields(dealt, ()))
+
+    def setup_fields(self, dealt: Sequence[int], draws: Sequence[int]) -> dict[str, Any]:
+        """The deck: the columns as dealt, the refills' ``draws`` in order,
+        then the rest sorted, which puts its toucans last; the draws keep
+        the toucans below the upper half (see ``_next_card``), and sorting
+        keeps them there (T-12)."""
         rest = Counter(self.deck)
         rest.subtract(dealt)
-        order = list(dealt) + sorted(rest.elements())
-        return self.game.start(self.names, deck=[self.cards.names[kind] for kind in order])
+        rest.subtract(draws)
+        order = [*dealt, *draws, *sorted(rest.elements())]
+        return {"deck": [self.cards.names[kind] for kind in order]}
 
     def refill_outcomes(self, state: GameState, action: int, drawn: Sequence[int]) -> Outcomes:
         """The next card the refill after ``action`` draws, none once it is
