@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from vitrine.games import GAMES, get_game
 from vitrine.games.exhibition import ExhibitionGame
 from vitrine.games.exhibition.cards import card_label
 
@@ -86,10 +87,13 @@ def test_einstein_is_listed_last_in_his_market_group() -> None:
     assert state.view(0)["market"]["OC"] == ["1900", "1905", "EIN"]
 
 
-def test_an_unknown_seat_is_refused() -> None:
-    state = GAME.start(["Ana", "Bo"], seed=1)
-    with pytest.raises(ValueError, match="no seat 2"):
-        state.view(2)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_refuses_a_view_for_an_unknown_seat(game: str) -> None:
+    state = get_game(game).new_game(["Ana", "Bo"], {}, 1)
+    for seat in (2, -1):
+        with pytest.raises(ValueError, match=f"no seat {seat} in a 2-player game"):
+            state.view(seat)
+    assert state.view(1)["viewer"] == 1 and state.view(None)["players"] == ["Ana", "Bo"]
 
 
 def test_determinizations_match_the_view_and_vary_the_hidden_parts() -> None:

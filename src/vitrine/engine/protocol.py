@@ -138,6 +138,27 @@ def win_shares(ranks: Sequence[int]) -> list[float]:
     return [1.0 / winners if rank == 1 else 0.0 for rank in ranks]
 
 
+def view_header(
+    game: str,
+    rules_version: str,
+    players: Sequence[str],
+    options: Mapping[str, Any],
+    viewer: int | None,
+) -> dict[str, Any]:
+    """The keys that open every game's view, which game-independent tools
+    read (whose view it is, the seats' names); refuses a seat the game lacks,
+    so that no view is ever built for one."""
+    if viewer is not None and not 0 <= viewer < len(players):
+        raise ValueError(f"no seat {viewer} in a {len(players)}-player game")
+    return {
+        "game": game,
+        "rules_version": rules_version,
+        "viewer": viewer,
+        "players": list(players),
+        "options": dict(options),
+    }
+
+
 def replay_json(game: Game, text: str) -> GameState:
     """The position a record, given as JSON text, reaches in ``game``."""
     return game.replay(Record.from_json(text, game.setup_fields))

@@ -8,6 +8,7 @@ meeple there, until the third meeple reveals it.
 
 from typing import TYPE_CHECKING, Any
 
+from vitrine.engine.protocol import view_header
 from vitrine.games.dontgointhere.scoring import score_game
 from vitrine.games.dontgointhere.state import (
     CARDS_PER_ROOM,
@@ -50,16 +51,10 @@ def player_view(state: "DgitState", viewer: int | None) -> dict[str, Any]:
     """JSON-ready view of ``state`` for seat ``viewer`` (None: a spectator)."""
     config = state.config
     components = config.components
-    if viewer is not None and not 0 <= viewer < config.num_players:
-        raise ValueError(f"no seat {viewer} in a {config.num_players}-player game")
     label = components.label
     over = state.is_over
     view: dict[str, Any] = {
-        "game": GAME_NAME,
-        "rules_version": RULES_VERSION,
-        "viewer": viewer,
-        "players": list(config.players),
-        "options": dict(config.options),
+        **view_header(GAME_NAME, RULES_VERSION, config.players, config.options, viewer),
         "types": [components.types[t].code for t in config.types],
         "phase": PHASES[state.phase],
         "current_player": state.current_player,

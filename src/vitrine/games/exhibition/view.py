@@ -10,6 +10,7 @@ one interface forgetting to hide it.
 
 from typing import TYPE_CHECKING, Any
 
+from vitrine.engine.protocol import view_header
 from vitrine.games.exhibition.cards import card_label
 from vitrine.games.exhibition.scoring import score_game
 from vitrine.games.exhibition.state import GAME_NAME, RULES_VERSION
@@ -27,8 +28,6 @@ def player_view(state: "ExhibitionState", viewer: int | None) -> dict[str, Any]:
     config = state.config
     table = config.table
     hall = config.hall
-    if viewer is not None and not 0 <= viewer < config.num_players:
-        raise ValueError(f"no seat {viewer} in a {config.num_players}-player game")
     codes = table.continent_codes
     secret: list[int | None] = []
     if config.options.secret_decade:
@@ -36,12 +35,9 @@ def player_view(state: "ExhibitionState", viewer: int | None) -> dict[str, Any]:
             decade if state.is_over or seat == viewer else None
             for seat, decade in enumerate(state.secret_decades)
         ]
+    header = view_header(GAME_NAME, RULES_VERSION, config.players, config.options.to_dict(), viewer)
     view: dict[str, Any] = {
-        "game": GAME_NAME,
-        "rules_version": RULES_VERSION,
-        "viewer": viewer,
-        "players": list(config.players),
-        "options": config.options.to_dict(),
+        **header,
         "showcases": [
             {
                 "key": s.key,

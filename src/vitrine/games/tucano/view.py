@@ -12,6 +12,7 @@ nobody able to look at again.
 
 from typing import TYPE_CHECKING, Any
 
+from vitrine.engine.protocol import view_header
 from vitrine.games.tucano.cards import CardTable
 from vitrine.games.tucano.hidden import toucan_free_top
 from vitrine.games.tucano.scoring import totals
@@ -49,16 +50,10 @@ def player_view(state: "TucanoState", viewer: int | None) -> dict[str, Any]:
     table = config.table
     names = table.names
     n = config.num_players
-    if viewer is not None and not 0 <= viewer < n:
-        raise ValueError(f"no seat {viewer} in a {n}-player game")
     faceup_points = totals(table, state.faceup)
     over = state.is_over
     view: dict[str, Any] = {
-        "game": GAME_NAME,
-        "rules_version": RULES_VERSION,
-        "viewer": viewer,
-        "players": list(config.players),
-        "options": {},
+        **view_header(GAME_NAME, RULES_VERSION, config.players, {}, viewer),
         "cards": card_data(table),
         "turn": state.turn + (0 if over else 1),
         "turns_total": table.total_turns,
