@@ -19,6 +19,7 @@ from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import GameState
 
 Outcomes = list[tuple[int, float]]  # a chance event's outcomes, with probabilities summing to 1
+Draws = tuple[int, ...]  # how many draws of each kind an action makes, in the order they come
 
 
 def uniform(outcomes: Sequence[int]) -> Outcomes:
@@ -49,8 +50,13 @@ class Chance(Protocol):
         not replay the game played.  What was never drawn may lie in any
         order the rules allow."""
 
-    def refill_outcomes(self, state: GameState, action: int, drawn: Sequence[int]) -> Outcomes:
-        """The next draw that ``action`` makes after ``drawn``; empty when it makes no more."""
+    def draws(self, state: GameState, action: int) -> Draws:
+        """What ``action`` draws, in the game's own counts (dice, cards...);
+        nothing (all zero) when it draws nothing.  Asked once per action,
+        since finding out may mean applying it to a copy."""
+
+    def refill_outcomes(self, state: GameState, draws: Draws, drawn: Sequence[int]) -> Outcomes:
+        """The next of the ``draws`` (fewer than them are ``drawn``)."""
 
     def refill_text(self, outcome: int) -> str: ...
 

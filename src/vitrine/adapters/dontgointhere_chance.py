@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from vitrine.adapters.chance import ChanceGame, Outcomes, uniform
+from vitrine.adapters.chance import ChanceGame, Draws, Outcomes, uniform
 from vitrine.adapters.table import Table
 from vitrine.engine.protocol import GameState
 from vitrine.games.dontgointhere.components import VALUES, Components, load_components
@@ -138,26 +138,25 @@ class DgitChance:
         cards = [outcome for outcome in draws if outcome not in (self.blank, self.ghost)]
         return faces, cards
 
-    def _draws(self, state: DgitState, action: int) -> tuple[int, int]:
+    def draws(self, state: GameState, action: int) -> Draws:
         """The dice ``action`` rolls and the cards it deals, found by applying
         it to a copy that rolls from given faces (as many as there are dice:
         ``components`` checks that no roll needs more)."""
+        assert isinstance(state, DgitState)
         trial = state.copy()
         faces = self.components.dice_count
         trial.dice_source = Dice([False] * faces, None)
         trial.apply_action_id(action)
         return faces - len(trial.dice_source.given), len(state.deck) - len(trial.deck)
 
-    def refill_outcomes(self, state: GameState, action: int, drawn: Sequence[int]) -> Outcomes:
-        """The next die or card ``action`` draws after ``drawn``; dice first,
-        as the roll comes before the room ends."""
+    def refill_outcomes(self, state: GameState, draws: Draws, drawn: Sequence[int]) -> Outcomes:
+        """The next die or card after ``drawn``; dice first, as the roll
+        comes before the room ends."""
         assert isinstance(state, DgitState)
-        dice, cards = self._draws(state, action)
+        dice = draws[0]
         if len(drawn) < dice:
             return self.die
-        if len(drawn) < dice + cards:
-            return self._next_card(state.deck + state.removed, drawn[dice:])
-        return []
+        return self._next_card(state.deck + state.removed, drawn[dice:])
 
     def refill_text(self, outcome: int) -> str:
         if outcome == self.ghost:

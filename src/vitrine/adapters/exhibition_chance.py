@@ -9,7 +9,7 @@ gives, so chance nodes change no probability of the game.
 from collections.abc import Sequence
 from typing import Any
 
-from vitrine.adapters.chance import ChanceGame, Outcomes, uniform
+from vitrine.adapters.chance import ChanceGame, Draws, Outcomes, uniform
 from vitrine.adapters.table import Table
 from vitrine.engine.protocol import GameState
 from vitrine.games.exhibition.cards import NUM_CARDS, card_label
@@ -73,11 +73,16 @@ class ExhibitionChance:
         )
 
     @staticmethod
-    def refill_outcomes(state: GameState, action: int, drawn: Sequence[int]) -> Outcomes:
-        """The cards a take may draw into the market: one draw, none for a
-        placement or once the stock is empty."""
+    def draws(state: GameState, action: int) -> Draws:
+        """A take draws one card into the market while the stock lasts; a placement none."""
         assert isinstance(state, ExhibitionState)
-        return uniform(sorted(state.draw_pile)) if action < PLACE_BASE and not drawn else []
+        return (int(action < PLACE_BASE and bool(state.draw_pile)),)
+
+    @staticmethod
+    def refill_outcomes(state: GameState, draws: Draws, drawn: Sequence[int]) -> Outcomes:
+        """The card a take draws: any of the stock's."""
+        assert isinstance(state, ExhibitionState)
+        return uniform(sorted(state.draw_pile))
 
     @staticmethod
     def refill_text(outcome: int) -> str:

@@ -19,7 +19,14 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from vitrine.adapters.chance import CHANCE_GAMES, Chance, ChanceGame, Outcomes, chance_game_for
+from vitrine.adapters.chance import (
+    CHANCE_GAMES,
+    Chance,
+    ChanceGame,
+    Draws,
+    Outcomes,
+    chance_game_for,
+)
 from vitrine.adapters.encoding import Array, flat_size, flatten
 from vitrine.adapters.table import Table, make_table
 from vitrine.engine.errors import VitrineError
@@ -109,6 +116,7 @@ class VitrineState(pyspiel.State):  # type: ignore[misc]
         self.dealt: list[int] = []
         self.game_state: GameState | None = None
         self.pending: int | None = None
+        self.pending_draws: Draws = ()
         self.drawn: list[int] = []
         self.draws: list[int] = []
 
@@ -127,7 +135,7 @@ class VitrineState(pyspiel.State):  # type: ignore[misc]
         if self.game_state is None:
             return self.chance.setup_outcomes(self.dealt)
         assert self.pending is not None
-        return self.chance.refill_outcomes(self.game_state, self.pending, self.drawn)
+        return self.chance.refill_outcomes(self.game_state, self.pending_draws, self.drawn)
 
     def _apply_action(self, action: int) -> None:
         if self.game_state is None:
@@ -136,13 +144,14 @@ class VitrineState(pyspiel.State):  # type: ignore[misc]
                 self.game_state = self.chance.start(self.dealt)
         elif self.pending is not None:
             self.drawn.append(action)
-            if not self.chance.refill_outcomes(self.game_state, self.pending, self.drawn):
+            if len(self.drawn) == sum(self.pending_draws):
                 self.chance.apply_with_refill(self.game_state, self.pending, self.drawn)
                 self.draws += self.drawn
                 self.pending = None
                 self.drawn = []
-        elif self.chance.refill_outcomes(self.game_state, action, []):
+        elif any(draws := self.chance.draws(self.game_state, action)):
             self.pending = action
+            self.pending_draws = draws
         else:
             self.game_state.apply_action_id(action)
 

@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from vitrine.adapters.chance import ChanceGame, Outcomes
+from vitrine.adapters.chance import ChanceGame, Draws, Outcomes
 from vitrine.adapters.table import Table
 from vitrine.engine.protocol import GameState
 from vitrine.games.tucano.cards import CardTable, load_card_table
@@ -72,15 +72,18 @@ class TucanoChance:
         order = [*dealt, *draws, *sorted(rest.elements())]
         return {"deck": [self.cards.names[kind] for kind in order]}
 
-    def refill_outcomes(self, state: GameState, action: int, drawn: Sequence[int]) -> Outcomes:
-        """The next card the refill after ``action`` draws, none once it is
-        complete or when ``action`` does not end the turn.  How many cards it
-        draws is the engine's to say: ``action`` is applied to a copy."""
+    @staticmethod
+    def draws(state: GameState, action: int) -> Draws:
+        """The cards the refill after ``action`` draws (none when it does not
+        end the turn): the engine's to say, so ``action`` is applied to a copy."""
         assert isinstance(state, TucanoState)
         trial = state.copy()
         trial.apply_action_id(action)
-        if len(drawn) == len(state.draw_pile) - len(trial.draw_pile):
-            return []
+        return (len(state.draw_pile) - len(trial.draw_pile),)
+
+    def refill_outcomes(self, state: GameState, draws: Draws, drawn: Sequence[int]) -> Outcomes:
+        """The next card the refill draws."""
+        assert isinstance(state, TucanoState)
         return self._next_card(state.draw_pile, drawn)
 
     def refill_text(self, outcome: int) -> str:
