@@ -10,7 +10,7 @@ import time
 import numpy as np
 import pyspiel
 
-from vitrine.adapters.openspiel_game import PREFIX
+from vitrine.adapters.openspiel_game import PREFIX, random_step
 
 TABLES = ("exhibition(players=2)", "tucano(players=4)", "dontgointhere(players=3)")
 
@@ -24,11 +24,7 @@ def random_games(name: str, games: int) -> tuple[int, float]:
     for _ in range(games):
         state = game.new_initial_state()
         while not state.is_terminal():
-            if state.is_chance_node():
-                outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-                state.apply_action(int(rng.choice(outcomes, p=probabilities)))
-            else:
-                state.apply_action(int(rng.choice(state.legal_actions())))
+            random_step(state, rng)
             steps += 1
     return steps, time.perf_counter() - start
 

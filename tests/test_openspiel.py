@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from vitrine.adapters.dontgointhere_chance import die_outcomes
 from vitrine.adapters.encoding import flatten
-from vitrine.adapters.openspiel_game import GAME_CLASSES
+from vitrine.adapters.openspiel_game import GAME_CLASSES, random_step
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import replay_json
 from vitrine.games import get_game
@@ -186,11 +186,7 @@ def test_tucano_observations_hide_the_face_down_piles_from_everyone() -> None:
     rng = np.random.default_rng(11)
     while state.is_chance_node() or not any(state.game_state.piles):
         assert not state.is_terminal()
-        if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+        random_step(state, rng)
     other = state.clone()
     kinds = TucanoGame().table.joker + 1
     for piles in other.game_state.piles:
@@ -396,11 +392,7 @@ def _play_checking_records(name: str, seed: int) -> None:
     checks = set(range(mid := int(rng.integers(1, 60)), mid + 3))
     steps = 0
     while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
-            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
-        else:
-            state.apply_action(int(rng.choice(state.legal_actions())))
+        random_step(state, rng)
         if state.game_state is not None:
             steps += 1
             if steps in checks:

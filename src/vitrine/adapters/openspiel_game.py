@@ -218,6 +218,16 @@ class ViewObserver:
         return json.dumps(view, sort_keys=True)
 
 
+def random_step(state: pyspiel.State, rng: np.random.Generator) -> None:
+    """One step of a random game: a chance outcome drawn by its probability,
+    or a uniformly random legal action, for tests and benchmarks."""
+    if state.is_chance_node():
+        outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+    else:
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+
 def register(game_name: str) -> type[VitrineGame]:
     """Make ``vitrine_<game_name>`` loadable by ``pyspiel.load_game``: a class
     per game, as OpenSpiel constructs a game from its parameters alone."""
