@@ -1,27 +1,19 @@
-"""Tucano through the research adapters: PettingZoo's own API test, and observations
-that hold nothing hidden."""
+"""Tucano through the research adapters: masks that match the rules, and observations
+that hold nothing hidden (PettingZoo's own checkers are in test_pettingzoo.py)."""
 
 import random
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
 
 from tucano_helpers import GAME
 from vitrine.adapters.encoding import encoding_for, flatten
-from vitrine.adapters.pettingzoo_env import env
+from vitrine.adapters.pettingzoo.tucano_v1 import raw_env
 from vitrine.games.tucano.hidden import deal_hidden
 
 
-@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
-@pytest.mark.filterwarnings("ignore:Environment has not defined a render:UserWarning")
-@pytest.mark.parametrize(("players", "obs_type"), [(2, "flat"), (3, "dict"), (4, "flat")])
-def test_pettingzoo_api_test_passes(players: int, obs_type: str) -> None:
-    api_test(env(game="tucano", players=players, obs_type=obs_type), num_cycles=300)
-
-
 def test_whole_games_end_in_win_shares_with_masks_matching_the_rules() -> None:
-    e = env(game="tucano", players=3)
+    e = raw_env(players=3)
     e.reset(seed=4)
     rng = np.random.default_rng(2)
     totals = dict.fromkeys(e.possible_agents, 0.0)
