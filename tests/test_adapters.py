@@ -3,10 +3,8 @@ suites cannot know (hidden information, masks matching the rules, bad input)."""
 
 import numpy as np
 import pytest
-from gymnasium.utils.env_checker import check_env
 
 from vitrine.adapters.encoding import encoding_for, flatten
-from vitrine.adapters.gymnasium_env import ENV_ID, ILLEGAL_REWARD, SoloEnv
 from vitrine.adapters.pettingzoo.exhibition_v1 import raw_env
 from vitrine.engine.errors import VitrineError
 from vitrine.games.exhibition import ExhibitionGame, ExhibitionState
@@ -95,37 +93,3 @@ def test_seats_are_relative_to_the_viewer_at_three_players() -> None:
 def test_bad_settings_are_refused_by_name(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(VitrineError, match=message):
         raw_env(**kwargs)  # type: ignore[arg-type]
-
-
-@pytest.mark.parametrize(("variants", "obs_type"), [((), "flat"), (("short_era",), "dict")])
-def test_gymnasium_check_env_passes(variants: tuple[str, ...], obs_type: str) -> None:
-    check_env(SoloEnv(variants=variants, obs_type=obs_type), skip_render_check=True)
-
-
-def test_gymnasium_make_plays_a_solo_game_to_its_score() -> None:
-    import gymnasium
-
-    solo = gymnasium.make(ENV_ID)
-    obs, info = solo.reset(seed=0, options={"deal": 42})
-    assert info == {"deal": 42}
-    rng = np.random.default_rng(0)
-    done = False
-    while not done:
-        obs, reward, done, _, info = solo.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    assert isinstance(solo.unwrapped, SoloEnv)
-    state = solo.unwrapped.game_state
-    assert reward == state.returns()[0] > 0
-    assert info["total"] == state.view(0)["scores"][0]["total"]
-
-
-def test_gymnasium_illegal_action_ends_the_episode_and_leaves_the_game() -> None:
-    solo = SoloEnv()
-    obs, _ = solo.reset(seed=1)
-    before = solo.game_state.record()
-    illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
-    _, reward, done, _, info = solo.step(np.int64(illegal))
-    assert (reward, done) == (ILLEGAL_REWARD, True)
-    assert "is not legal here" in info["illegal_action"]
-    assert solo._state.record() == before  # type: ignore[union-attr]
-    with pytest.raises(VitrineError, match="unknown reset option"):
-        solo.reset(options={"dael": 3})

@@ -11,7 +11,7 @@ from pettingzoo.test import api_test, render_test, seed_test
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
 from vitrine.adapters.pettingzoo import dontgointhere_v1, exhibition_v1, tucano_v1
-from vitrine.adapters.pettingzoo_env import ILLEGAL_REWARD
+from vitrine.adapters.table import ILLEGAL_REWARD
 from vitrine.engine.errors import IllegalTurnError, VitrineError
 
 MODULES = {"exhibition": exhibition_v1, "tucano": tucano_v1, "dontgointhere": dontgointhere_v1}

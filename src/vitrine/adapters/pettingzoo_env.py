@@ -27,10 +27,8 @@ from pettingzoo.utils import wrappers
 
 from vitrine.adapters.render import RENDER_MODES, check_render_mode, render
 from vitrine.adapters.spaces import Observation, observation_space, observe
-from vitrine.adapters.table import DEAL_SEEDS, checked_action, make_table
+from vitrine.adapters.table import DEAL_SEEDS, ILLEGAL_REWARD, checked_action, make_table
 from vitrine.engine.protocol import GameState
-
-ILLEGAL_REWARD = -1.0  # what TerminateIllegalWrapper gives the agent who played an illegal action
 
 
 class VitrineAECEnv(AECEnv):  # type: ignore[misc]

@@ -17,6 +17,9 @@ from vitrine.engine.protocol import Game, GameState
 from vitrine.games import get_game
 
 DEAL_SEEDS = 2**31  # deals drawn from a seeded generator lie in range(DEAL_SEEDS)
+ILLEGAL_REWARD = (
+    -1.0
+)  # an illegal action ends the episode with this, as PettingZoo's classic games do
 
 
 @dataclass(frozen=True)
