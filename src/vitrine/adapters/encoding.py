@@ -49,6 +49,27 @@ class Encoding(Protocol):
         """The view's arrays, one per field, shaped as the field says."""
 
 
+class FlatEntries(Protocol):
+    """An encoding's fast path from a state to its flat observation (see
+    ``ExhibitionEncoding.flat_entries``), which the vectorised environment
+    uses where an encoding has one."""
+
+    def __call__(
+        self,
+        state: GameState,
+        viewer: int,
+        base: int,
+        ones: list[int],
+        scaled: list[tuple[int, float]],
+    ) -> None: ...
+
+
+def flat_entries_of(encoding: Encoding) -> FlatEntries | None:
+    """The encoding's fast path, if it has one."""
+    entries: FlatEntries | None = getattr(encoding, "flat_entries", None)
+    return entries
+
+
 def observer(view: Mapping[str, Any]) -> int:
     """The seat a view belongs to: observations are a player's, never a spectator's."""
     viewer: int | None = view["viewer"]

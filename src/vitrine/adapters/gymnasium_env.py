@@ -85,12 +85,7 @@ class TableEnv(gymnasium.Env[dict[str, Any], np.int64]):
         The bots seated before the agent play their first decisions."""
         super().reset(seed=seed)
         deal = self._deal(options or {})
-        players = len(self.bots) + 1
-        draw = int(self.np_random.integers(players))
-        self.seat = draw if self.fixed_seat is None else self.fixed_seat
-        self._bot_rng = Random(int(self.np_random.integers(SEEDS)))
-        self._state = state = self.table.deal(deal)
-        self._play_bots(state)
+        state = self.begin(deal)
         if self.render_mode == "human":
             self.render()
         return self._observe(state), {"deal": deal, "seat": self.seat}
@@ -103,14 +98,36 @@ class TableEnv(gymnasium.Env[dict[str, Any], np.int64]):
             chosen = checked_action(state, action)
         except IllegalTurnError as error:
             return self._observe(state), ILLEGAL_REWARD, True, False, {"illegal_action": str(error)}
-        state.apply_action_id(chosen)
-        self._play_bots(state)
+        reward, over, info = self.advance(chosen)
         if self.render_mode == "human":
             self.render()
+        return self._observe(state), reward, over, False, info
+
+    def begin(self, deal: int) -> GameState:
+        """A new game of ``deal``: the agent's seat drawn (unless fixed), the
+        bots' random streams seeded, and the bots before the agent played."""
+        draw = int(self.np_random.integers(len(self.bots) + 1))
+        self.seat = draw if self.fixed_seat is None else self.fixed_seat
+        self._bot_rng = Random(int(self.np_random.integers(SEEDS)))
+        self._state = state = self.table.deal(deal)
+        self._play_bots(state)
+        return state
+
+    def advance(self, action: int) -> tuple[float, bool, dict[str, Any]]:
+        """Apply the agent's legal action id, then the bots' decisions until
+        the agent is to act again: the reward, whether the game is over, and
+        the info (the agent's score once it is)."""
+        state = self.game_state
+        state.apply_action_id(action)
+        self._play_bots(state)
         if not state.is_over:
-            return self._observe(state), 0.0, False, False, {}
+            return 0.0, False, {}
         total = state.view(self.seat)["scores"][self.seat]["total"]
-        return self._observe(state), state.returns()[self.seat], True, False, {"total": total}
+        return state.returns()[self.seat], True, {"total": total}
+
+    def new_deal(self) -> int:
+        """The next deal number from the environment's generator."""
+        return int(self.np_random.integers(DEAL_SEEDS))
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The legal actions now, as sb3-contrib's ``MaskablePPO`` asks for them."""
@@ -139,7 +156,7 @@ class TableEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if unknown:
             raise VitrineError(f"unknown reset option(s): {', '.join(unknown)} (known: deal)")
         if "deal" not in options:
-            return int(self.np_random.integers(DEAL_SEEDS))
+            return self.new_deal()
         deal = options["deal"]
         if isinstance(deal, bool) or not isinstance(deal, int) or deal < 0:
             raise VitrineError(f"reset option 'deal' must be a non-negative integer, got {deal!r}")

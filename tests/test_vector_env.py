@@ -1,0 +1,129 @@
+"""The vectorised environment: the same games, observations, rewards and resets
+as the single Gymnasium environments it batches, and Exhibition's fast
+observation path equal to the encoding of the view."""
+
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vitrine.adapters.encoding import encoding_for, flatten
+from vitrine.adapters.exhibition import ExhibitionEncoding
+from vitrine.adapters.gymnasium_env import TableEnv
+from vitrine.adapters.table import ILLEGAL_REWARD
+from vitrine.adapters.vector_env import VectorTableEnv
+from vitrine.engine.errors import VitrineError
+from vitrine.games.exhibition import ExhibitionGame
+
+GAME = ExhibitionGame()
+
+
+@settings(max_examples=30, deadline=None)
+@given(
+    players=st.integers(1, 5),
+    secret=st.booleans(),
+    seed=st.integers(0, 2**31 - 1),
+    moves=st.integers(0, 250),
+)
+def test_exhibitions_fast_path_is_the_encoded_view(
+    players: int, secret: bool, seed: int, moves: int
+) -> None:
+    """From every seat, mid-game and once over, reusing the batch's memory."""
+    names = [f"p{seat}" for seat in range(players)]
+    options = {"secret_decade": secret and players > 1}
+    state = GAME.new_game(names, options, seed)
+    encoding = encoding_for("exhibition", state)
+    assert isinstance(encoding, ExhibitionEncoding)
+    rng = np.random.default_rng(seed)
+    for _ in range(moves):
+        if state.is_over:
+            break
+        state.apply_action_id(int(rng.choice(state.legal_action_ids())))
+    size = len(flatten(encoding, encoding.encode(state.view(0))))
+    for viewer in range(players):
+        for _ in range(2):  # the second time from the kept market and halls
+            ones: list[int] = []
+            scaled: list[tuple[int, float]] = []
+            encoding.flat_entries(state, viewer, size * viewer, ones, scaled)
+            fast = np.zeros(size * players, np.float32)
+            fast[ones] = 1
+            for index, value in scaled:
+                fast[index] = value
+            expected = flatten(encoding, encoding.encode(state.view(viewer)))
+            assert np.array_equal(fast[size * viewer : size * (viewer + 1)], expected)
+
+
+def singles(game: str, count: int, seed: int, **kwargs: Any) -> tuple[list[TableEnv], list[Any]]:
+    """The environments the vector batches, reset as it resets them."""
+    envs = [TableEnv(game, **kwargs) for _ in range(count)]
+    return envs, [env.reset(seed=seed + index)[0] for index, env in enumerate(envs)]
+
+
+@pytest.mark.parametrize(
+    ("game", "kwargs"),
+    [
+        ("exhibition", {}),
+        ("exhibition", {"opponents": ["random", "greedy"]}),
+        ("tucano", {"opponents": ["random"]}),
+        ("dontgointhere", {"opponents": ["greedy", "random"], "seat": 1}),
+    ],
+)
+def test_the_batch_plays_the_single_environments_games(game: str, kwargs: dict[str, Any]) -> None:
+    """Step for step the same observations, masks, rewards and ends as the
+    single environments; a finished game's last observation and info are
+    kept and the next deal (the single environment's next reset) follows."""
+    count = 3
+    vector = VectorTableEnv(game, count, **kwargs)
+    envs, firsts = singles(game, count, 11, **kwargs)
+    batch, infos = vector.reset(seed=11)
+    for index, first in enumerate(firsts):
+        assert np.array_equal(batch["observation"][index], first["observation"])
+        assert np.array_equal(batch["action_mask"][index], first["action_mask"])
+        assert infos["seat"][index] == envs[index].seat
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(150):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in batch["action_mask"]])
+        batch, rewards, terminations, truncations, infos = vector.step(actions)
+        assert not truncations.any()
+        assert np.array_equal(vector.action_masks(), batch["action_mask"].astype(bool))
+        for index, env in enumerate(envs):
+            obs, reward, done, _, info = env.step(actions[index])
+            assert (rewards[index], terminations[index]) == (reward, done)
+            if done:
+                ended += 1
+                final = infos["final_obs"][index]
+                assert np.array_equal(final["observation"], obs["observation"])
+                assert infos["final_info"][index] == info
+                obs, _ = env.reset()  # the same generator draws the next deal
+            assert np.array_equal(batch["observation"][index], obs["observation"])
+            assert np.array_equal(batch["action_mask"][index], obs["action_mask"])
+    assert ended > 0
+
+
+def test_an_illegal_action_ends_that_game_only() -> None:
+    vector = VectorTableEnv("exhibition", 2)
+    batch, _ = vector.reset(seed=3)
+    illegal = int(np.flatnonzero(batch["action_mask"][1] == 0)[0])
+    legal = int(np.flatnonzero(batch["action_mask"][0])[0])
+    _, rewards, terminations, _, infos = vector.step(np.array([legal, illegal]))
+    assert rewards.tolist() == [0.0, ILLEGAL_REWARD]
+    assert terminations.tolist() == [False, True]
+    assert "is not legal here" in infos["final_info"][1]["illegal_action"]
+    final = infos["final_obs"][1]  # the game as it was, then a new deal
+    assert np.array_equal(final["observation"], batch["observation"][1])
+    assert infos["final_obs"][0] is None
+
+
+def test_spaces_and_refusals() -> None:
+    vector = VectorTableEnv("tucano", 4, opponents=["random"])
+    batch, _ = vector.reset(seed=[1, 2, 3, 4])
+    assert batch["observation"].shape == (4, vector.size)
+    assert vector.observation_space.contains(batch)
+    assert vector.action_space.shape == (4,)
+    with pytest.raises(VitrineError, match="3 seeds for 4 environments"):
+        vector.reset(seed=[1, 2, 3])
+    with pytest.raises(VitrineError, match="num_envs must be a positive integer"):
+        VectorTableEnv(num_envs=0)
