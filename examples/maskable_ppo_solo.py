@@ -70,7 +70,7 @@ def baselines(deals: range) -> dict[str, float]:
     return {"random": mean_score(deals, random_choice), "greedy": greedy_scores()}
 
 
-class Curve(BaseCallback):  # type: ignore[misc]
+class Curve(BaseCallback):
     """Evaluates the policy every ``every`` steps on ``deals``, before the
     rollout that follows a training update; keeps the points."""
 
@@ -82,8 +82,11 @@ class Curve(BaseCallback):  # type: ignore[misc]
         self.started = time.perf_counter()
 
     def evaluate(self) -> None:
+        model = self.model
+        assert isinstance(model, MaskablePPO)
+
         def policy(obs: Any, mask: Any) -> int:
-            action, _ = self.model.predict(obs, deterministic=True, action_masks=mask)
+            action, _ = model.predict(obs, deterministic=True, action_masks=mask)
             return int(action)
 
         point = {
