@@ -9,6 +9,7 @@ setup(
             sources=[
                 "src/vitrine/games/exhibition/_playout.c",
                 "src/vitrine/games/exhibition/_beam.c",
+                "src/vitrine/games/exhibition/_batch.c",
             ],
             depends=["src/vitrine/games/exhibition/_core.h"],
             libraries=["m"],

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vitrine.adapters.encoding import encoding_for, flatten
-from vitrine.adapters.exhibition import ExhibitionEncoding
+from vitrine.adapters.exhibition import PURE_PYTHON, ExhibitionEncoding
 from vitrine.adapters.gymnasium_env import TableEnv
 from vitrine.adapters.table import ILLEGAL_REWARD
 from vitrine.adapters.vector_env import VectorTableEnv
@@ -127,3 +127,41 @@ def test_spaces_and_refusals() -> None:
         vector.reset(seed=[1, 2, 3])
     with pytest.raises(VitrineError, match="num_envs must be a positive integer"):
         VectorTableEnv(num_envs=0)
+
+
+@pytest.mark.parametrize("variants", [(), ("short_era", "links")])
+def test_the_compiled_core_and_the_engine_give_the_same_numbers(
+    variants: tuple[str, ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Solo Exhibition, stepped by the compiled batch and by the engine
+    (``VITRINE_PURE_PYTHON=1``) from the same seeds: the same observations,
+    masks, rewards, ends and infos, illegal actions included."""
+    pytest.importorskip(
+        "vitrine.games.exhibition._playout", reason="the compiled core is not built"
+    )
+    compiled = VectorTableEnv("exhibition", 8, variants=variants)
+    monkeypatch.setenv(PURE_PYTHON, "1")
+    engine = VectorTableEnv("exhibition", 8, variants=variants)
+    assert compiled.compiled is not None and engine.compiled is None
+    batches = [env.reset(seed=5)[0] for env in (compiled, engine)]
+    rng = np.random.default_rng(5)
+    games = 0
+    for step in range(400):
+        masks = batches[0]["action_mask"]
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
+        if step % 37 == 0:
+            actions[step % 8] = int(np.flatnonzero(masks[step % 8] == 0)[0])  # illegal
+        results = [env.step(actions) for env in (compiled, engine)]
+        (one, *rest_one), (two, *rest_two) = results
+        for key in ("observation", "action_mask"):
+            assert np.array_equal(one[key], two[key])
+        for a, b in zip(rest_one[:3], rest_two[:3], strict=True):
+            assert np.array_equal(a, b)
+        if rest_one[1].any():
+            games += int(rest_one[1].sum())
+            assert list(rest_one[3]["final_info"]) == list(rest_two[3]["final_info"])
+            for index in np.flatnonzero(rest_one[1]):
+                finals = [rest[3]["final_obs"][index] for rest in (rest_one, rest_two)]
+                assert np.array_equal(finals[0]["observation"], finals[1]["observation"])
+        batches = [one, two]
+    assert games > 20

@@ -70,6 +70,34 @@ def flat_entries_of(encoding: Encoding) -> FlatEntries | None:
     return entries
 
 
+class CompiledBatch(Protocol):
+    """Games of one seat stepped in compiled code for the vectorised
+    environment (Exhibition's solo games: ``_batch.c``), the same numbers as
+    the engine and the encoding give.  Buffers are numpy arrays: flat
+    observations (float32) and masks (int8) of every copy; per copy the
+    actions (int64), rewards (float64), ended and illegal flags (uint8) and
+    the totals (int64) of the games that end."""
+
+    def start(self, index: int, state: GameState) -> None:
+        """Copy ``index`` plays the game of ``state``, a new deal."""
+
+    def start_deal(self, index: int, seed: int, /) -> None:
+        """Copy ``index`` plays a new game of ``seed``, dealt as the engine deals it."""
+
+    def observe(self, obs: Any, masks: Any, indices: list[int] | None = None, /) -> None: ...
+
+    def step(self, actions: Any, rewards: Any, ended: Any, illegal: Any, totals: Any, /) -> None:
+        """One action per copy; an illegal one changes nothing and ends the episode."""
+
+
+def compiled_batch_of(encoding: Encoding, state: GameState, count: int) -> CompiledBatch | None:
+    """The encoding's compiled batch for games like ``state``, if it has one
+    that applies (see ``ExhibitionEncoding.compiled_batch``)."""
+    make = getattr(encoding, "compiled_batch", None)
+    batch: CompiledBatch | None = None if make is None else make(state, count)
+    return batch
+
+
 def observer(view: Mapping[str, Any]) -> int:
     """The seat a view belongs to: observations are a player's, never a spectator's."""
     viewer: int | None = view["viewer"]

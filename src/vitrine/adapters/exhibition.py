@@ -9,9 +9,10 @@ so the stock's order and other players' secret decades (zeros until the
 game is over) are never in an observation.
 """
 
+import os
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import astuple, dataclass
+from typing import TYPE_CHECKING, Any
 
 from vitrine.adapters.encoding import Array, Field, seat_arrays
 from vitrine.engine.protocol import GameState
@@ -22,8 +23,14 @@ from vitrine.games.exhibition.state import (
     PLACE_OFFSET,
     PLACE_PHASE,
     TAKE_PHASE,
+    TAKE_STRIDE,
     ExhibitionState,
 )
+
+if TYPE_CHECKING:
+    from vitrine.games.exhibition._playout import Batch
+
+PURE_PYTHON = "VITRINE_PURE_PYTHON"  # set to 1: never the compiled core
 
 DECADES = 10
 FIRST_DECADE = 1900
@@ -185,3 +192,39 @@ class ExhibitionEncoding:
                 ones.append(base + at.secret_decades + row * DECADES + decade)
         discards = base + at.discards
         ones += [discards + card for card in state.discards]
+
+    def compiled_batch(self, state: GameState, count: int) -> "CompiledSolo | None":
+        """``count`` solo games stepped by the compiled core, for the
+        vectorised environment; None where it does not apply (several
+        players), is not built, or is turned off (``VITRINE_PURE_PYTHON=1``),
+        and the environment steps the engine itself, to the same numbers."""
+        assert isinstance(state, ExhibitionState)
+        if not state.config.solo or os.environ.get(PURE_PYTHON) == "1":
+            return None
+        try:
+            from vitrine.games.exhibition._playout import Batch
+            from vitrine.games.exhibition.fastplayout import core_for
+        except ImportError:
+            return None
+        size = sum(field.size for field in self._fields)
+        place = PLACE_BASE + PLACE_OFFSET
+        layout = [size, self.num_actions, TAKE_STRIDE, place, *astuple(self.offsets)]
+        decades = list(state.config.table.secret_decades)
+        return CompiledSolo(Batch(core_for(state.config), count, layout, decades))
+
+
+class CompiledSolo:
+    """The compiled core's batch of solo games (``_batch.c``), each game
+    started from the engine's first position of its deal."""
+
+    def __init__(self, batch: "Batch") -> None:
+        self.batch = batch
+        self.observe = batch.observe
+        self.step = batch.step
+        self.start_deal = batch.start_deal
+
+    def start(self, index: int, state: GameState) -> None:
+        from vitrine.games.exhibition.fastplayout import pack
+
+        assert isinstance(state, ExhibitionState)
+        self.batch.start(index, pack(state))

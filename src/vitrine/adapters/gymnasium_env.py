@@ -106,9 +106,7 @@ class TableEnv(gymnasium.Env[dict[str, Any], np.int64]):
     def begin(self, deal: int) -> GameState:
         """A new game of ``deal``: the agent's seat drawn (unless fixed), the
         bots' random streams seeded, and the bots before the agent played."""
-        draw = int(self.np_random.integers(len(self.bots) + 1))
-        self.seat = draw if self.fixed_seat is None else self.fixed_seat
-        self._bot_rng = Random(int(self.np_random.integers(SEEDS)))
+        self.draw_episode()
         self._state = state = self.table.deal(deal)
         self._play_bots(state)
         return state
@@ -124,6 +122,13 @@ class TableEnv(gymnasium.Env[dict[str, Any], np.int64]):
             return 0.0, False, {}
         total = state.view(self.seat)["scores"][self.seat]["total"]
         return state.returns()[self.seat], True, {"total": total}
+
+    def draw_episode(self) -> None:
+        """What an episode draws from the generator besides its deal: the
+        agent's seat (unless fixed) and the seed of the bots' stream."""
+        draw = int(self.np_random.integers(len(self.bots) + 1))
+        self.seat = draw if self.fixed_seat is None else self.fixed_seat
+        self._bot_rng = Random(int(self.np_random.integers(SEEDS)))
 
     def new_deal(self) -> int:
         """The next deal number from the environment's generator."""

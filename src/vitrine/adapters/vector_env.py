@@ -29,7 +29,13 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from vitrine.adapters.encoding import flat_entries_of, flat_size, flatten
+from vitrine.adapters.encoding import (
+    CompiledBatch,
+    compiled_batch_of,
+    flat_entries_of,
+    flat_size,
+    flatten,
+)
 from vitrine.adapters.gymnasium_env import TableEnv
 from vitrine.adapters.spaces import observation_space
 from vitrine.adapters.table import ILLEGAL_REWARD, action_id
@@ -65,7 +71,8 @@ class VectorTableEnv(VectorEnv):
         self.size = flat_size(encoding)
         self.observations = np.zeros((num_envs, self.size), np.float32)
         self.masks = np.zeros((num_envs, encoding.num_actions), np.int8)
-        self.legal: list[list[int]] = [[] for _ in range(num_envs)]
+        first = self.envs[0].table.deal(0)
+        self.compiled: CompiledBatch | None = compiled_batch_of(encoding, first, num_envs)
 
     def reset(
         self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
@@ -84,8 +91,10 @@ class VectorTableEnv(VectorEnv):
         infos: dict[str, Any] = {}
         for index, (env, env_seed) in enumerate(zip(self.envs, seeds, strict=True)):
             _, info = env.reset(seed=env_seed, options=options)
+            if self.compiled is not None:
+                self.compiled.start(index, env.game_state)
             infos = self._add_info(infos, info, index)
-        self._observe(range(self.num_envs))
+        self._observe(None)
         return self._batch(), infos
 
     def step(
@@ -94,37 +103,26 @@ class VectorTableEnv(VectorEnv):
         Batch, npt.NDArray[np.float64], npt.NDArray[np.bool_], npt.NDArray[np.bool_], dict[str, Any]
     ]:
         """One decision in every copy; a finished game is replaced at once."""
-        chosen = np.asarray(actions).reshape(self.num_envs)
+        chosen = self._action_ids(actions)
+        ended = self._step_engine(chosen) if self.compiled is None else self._step_compiled(chosen)
         rewards = np.zeros(self.num_envs)
         terminations = np.zeros(self.num_envs, bool)
         infos: dict[str, Any] = {}
-        ended: dict[int, dict[str, Any]] = {}  # the copies whose game ended, with its last info
-        for index, env in enumerate(self.envs):
-            action = (
-                action_id(chosen[index]) if chosen.dtype.kind not in "iu" else int(chosen[index])
-            )
-            if action in self.legal[index]:
-                reward, over, info = env.advance(action)
-            else:
-                legal = ", ".join(map(str, self.legal[index][:8]))
-                message = f"action {action} is not legal here; legal ids: {legal}"
-                reward, over, info = ILLEGAL_REWARD, True, {"illegal_action": message}
-            if over:
-                rewards[index], terminations[index] = reward, True
-                infos = self._add_info(infos, info, index)
-                ended[index] = info
+        for index, (reward, info) in ended.items():
+            rewards[index], terminations[index] = reward, True
+            infos = self._add_info(infos, info, index)
+        self._observe(None)
         if ended:
-            self._observe(list(ended))
             final_obs = np.full(self.num_envs, None, object)
             final_info = np.full(self.num_envs, None, object)
-            for index, info in ended.items():
+            for index, (_, info) in ended.items():
                 final_obs[index] = {
                     "observation": self.observations[index].copy(),
                     "action_mask": self.masks[index].copy(),
                 }
                 final_info[index] = info
-                env = self.envs[index]
-                env.begin(env.new_deal())
+                self._start(index, self.envs[index].new_deal())
+            self._observe(list(ended))
             infos = {
                 "final_obs": final_obs,
                 "_final_obs": terminations.copy(),
@@ -132,41 +130,95 @@ class VectorTableEnv(VectorEnv):
                 "_final_info": terminations.copy(),
                 **infos,
             }
-        self._observe(range(self.num_envs))
         return self._batch(), rewards, terminations, np.zeros(self.num_envs, bool), infos
+
+    def _step_engine(
+        self, chosen: npt.NDArray[np.int64]
+    ) -> dict[int, tuple[float, dict[str, Any]]]:
+        """Every copy's action through the engine; the copies whose game ended,
+        with their reward and info."""
+        ended = {}
+        actions = self.encoding.num_actions
+        for index, env in enumerate(self.envs):
+            action = int(chosen[index])
+            if 0 <= action < actions and self.masks[index, action]:
+                reward, over, info = env.advance(action)
+            else:
+                reward, over, info = ILLEGAL_REWARD, True, self._illegal(index, action)
+            if over:
+                ended[index] = (reward, info)
+        return ended
+
+    def _step_compiled(
+        self, chosen: npt.NDArray[np.int64]
+    ) -> dict[int, tuple[float, dict[str, Any]]]:
+        """The same through the compiled batch."""
+        assert self.compiled is not None
+        rewards = np.zeros(self.num_envs)
+        over, illegal = np.zeros(self.num_envs, np.uint8), np.zeros(self.num_envs, np.uint8)
+        totals = np.zeros(self.num_envs, np.int64)
+        self.compiled.step(chosen, rewards, over, illegal, totals)
+        ended: dict[int, tuple[float, dict[str, Any]]] = {}
+        for index in np.flatnonzero(over).tolist():
+            if illegal[index]:
+                ended[index] = (ILLEGAL_REWARD, self._illegal(index, int(chosen[index])))
+            else:
+                ended[index] = (float(rewards[index]), {"total": int(totals[index])})
+        return ended
+
+    def _illegal(self, index: int, action: int) -> dict[str, str]:
+        """The info of an illegal action in copy ``index`` (its mask is still the one acted on)."""
+        legal = ", ".join(map(str, np.flatnonzero(self.masks[index])[:8].tolist()))
+        return {"illegal_action": f"action {action} is not legal here; legal ids: {legal}"}
+
+    def _action_ids(self, actions: npt.ArrayLike) -> npt.NDArray[np.int64]:
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.num_envs,):
+            raise VitrineError(f"{self.num_envs} actions expected, got shape {chosen.shape}")
+        if chosen.dtype.kind in "iu":
+            return np.ascontiguousarray(chosen, np.int64)
+        return np.array([action_id(action) for action in chosen.tolist()], np.int64)
+
+    def _start(self, index: int, deal: int) -> None:
+        """Copy ``index`` starts a game of ``deal`` (its single environment's
+        next episode: the same draws from its generator)."""
+        env = self.envs[index]
+        if self.compiled is None:
+            env.begin(deal)
+        else:
+            env.draw_episode()
+            self.compiled.start_deal(index, deal)
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """Every copy's legal actions now, for maskable learners."""
         return self.masks.astype(bool)
 
-    def _observe(self, indices: list[int] | range) -> None:
-        """Write the observation and mask of each copy in ``indices`` (a
-        range: every copy)."""
+    def _observe(self, indices: list[int] | None) -> None:
+        """Write the observation and mask of each copy in ``indices`` (None: every copy)."""
+        if self.compiled is not None:
+            self.compiled.observe(self.observations, self.masks, indices)
+            return
+        every = range(self.num_envs) if indices is None else indices
+        self.masks[every] = 0
+        self.observations[every] = 0
         size, actions = self.size, self.encoding.num_actions
-        flat_obs, flat_masks = self.observations.ravel(), self.masks.ravel()
         ones: list[int] = []
         scaled: list[tuple[int, float]] = []
         legal_ids: list[int] = []
-        if isinstance(indices, range):  # every copy: clear them all at once
-            self.masks.fill(0)
-            self.observations.fill(0)
-        else:
-            self.masks[indices] = 0
-            self.observations[indices] = 0
-        for index in indices:
+        for index in every:
             env = self.envs[index]
             state = env.game_state
-            legal = state.legal_action_ids() if state.current_player == env.seat else []
-            self.legal[index] = legal
-            base = index * actions
-            legal_ids += [base + action for action in legal]
+            if state.current_player == env.seat:
+                base = index * actions
+                legal_ids += [base + action for action in state.legal_action_ids()]
             if self.fast is None:
                 arrays = self.encoding.encode(state.view(env.seat))
                 self.observations[index] = flatten(self.encoding, arrays)
-                continue
-            self.fast(state, env.seat, index * size, ones, scaled)
+            else:
+                self.fast(state, env.seat, index * size, ones, scaled)
         # numpy indexes with an index array several times faster than with a list
-        flat_masks[np.array(legal_ids, np.intp)] = 1
+        self.masks.ravel()[np.array(legal_ids, np.intp)] = 1
+        flat_obs = self.observations.ravel()
         flat_obs[np.array(ones, np.intp)] = 1
         if scaled:
             where, values = zip(*scaled, strict=True)

@@ -544,7 +544,7 @@ static int beats(int total_a, int tiebreak_a, int total_b, int tiebreak_b)
 }
 
 /* ExhibitionState.returns: win shares by rank; solo, total / (scale * multiplier). */
-static void returns_of(const Core *core, const int *total, const int *tiebreak, double *value)
+void returns_of(const Core *core, const int *total, const int *tiebreak, double *value)
 {
     int n = core->players;
     if (core->solo) {
@@ -896,7 +896,7 @@ static PyMethodDef core_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject CoreType = {
+PyTypeObject CoreType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "vitrine.games.exhibition._playout.Core",
     .tp_doc = PyDoc_STR("Core(spec)\n--\n\nThe playout core for one packed game configuration."),
@@ -924,6 +924,10 @@ PyMODINIT_FUNC PyInit__playout(void)
     Py_INCREF(&CoreType);
     if (PyModule_AddObject(module, "Core", (PyObject *)&CoreType) < 0) {
         Py_DECREF(&CoreType);
+        Py_DECREF(module);
+        return NULL;
+    }
+    if (add_batch_type(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }
