@@ -14,6 +14,7 @@ the clock), then of wall time.  The OpenSpiel games have their own bench
 import argparse
 import time
 from collections.abc import Callable
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -44,7 +45,7 @@ def pettingzoo(module: object, players: int) -> Runner:
     return run
 
 
-def gym(env_id: str, **kwargs: object) -> Runner:
+def gym(env_id: str, **kwargs: Any) -> Runner:
     def run(seconds: float) -> int:
         env = gymnasium.make(env_id, **kwargs)
         obs, _ = env.reset(seed=0)
@@ -60,9 +61,9 @@ def gym(env_id: str, **kwargs: object) -> Runner:
     return run
 
 
-def vector(game: str, num_envs: int, **kwargs: object) -> Runner:
+def vector(game: str, num_envs: int, **kwargs: Any) -> Runner:
     def run(seconds: float) -> int:
-        env = VectorTableEnv(game, num_envs, **kwargs)  # type: ignore[arg-type]
+        env = VectorTableEnv(game, num_envs, **kwargs)
         batch, _ = env.reset(seed=0)
         rng = np.random.default_rng(0)
         steps, start = 0, time.process_time()

@@ -151,17 +151,17 @@ def test_the_compiled_core_and_the_engine_give_the_same_numbers(
         actions = np.array([rng.choice(np.flatnonzero(m)) for m in masks])
         if step % 37 == 0:
             actions[step % 8] = int(np.flatnonzero(masks[step % 8] == 0)[0])  # illegal
-        results = [env.step(actions) for env in (compiled, engine)]
-        (one, *rest_one), (two, *rest_two) = results
+        one, rewards, ends, truncations, infos = compiled.step(actions)
+        two, rewards_two, ends_two, truncations_two, infos_two = engine.step(actions)
         for key in ("observation", "action_mask"):
             assert np.array_equal(one[key], two[key])
-        for a, b in zip(rest_one[:3], rest_two[:3], strict=True):
-            assert np.array_equal(a, b)
-        if rest_one[1].any():
-            games += int(rest_one[1].sum())
-            assert list(rest_one[3]["final_info"]) == list(rest_two[3]["final_info"])
-            for index in np.flatnonzero(rest_one[1]):
-                finals = [rest[3]["final_obs"][index] for rest in (rest_one, rest_two)]
+        assert np.array_equal(rewards, rewards_two) and np.array_equal(ends, ends_two)
+        assert np.array_equal(truncations, truncations_two)
+        if ends.any():
+            games += int(ends.sum())
+            assert list(infos["final_info"]) == list(infos_two["final_info"])
+            for index in np.flatnonzero(ends):
+                finals = [info["final_obs"][index] for info in (infos, infos_two)]
                 assert np.array_equal(finals[0]["observation"], finals[1]["observation"])
         batches = [one, two]
     assert games > 20
