@@ -10,20 +10,19 @@ import supersuit
 from pettingzoo.test import api_test, render_test, seed_test
 from pettingzoo.utils.conversions import turn_based_aec_to_parallel
 
+from vitrine.adapters.encoding import OBSERVATION_TYPES
 from vitrine.adapters.pettingzoo import dontgointhere_v1, exhibition_v1, tucano_v1
 from vitrine.adapters.table import ILLEGAL_REWARD
 from vitrine.engine.errors import IllegalTurnError, VitrineError
+from vitrine.games import get_game
 
 MODULES = {"exhibition": exhibition_v1, "tucano": tucano_v1, "dontgointhere": dontgointhere_v1}
-# Every game at its smallest and largest multi-player table, both observation types.
+# Every game at every player count it has, with both observation types.
 CASES = [
-    (exhibition_v1, 1, "flat"),
-    (exhibition_v1, 2, "dict"),
-    (exhibition_v1, 5, "flat"),
-    (tucano_v1, 2, "flat"),
-    (tucano_v1, 4, "dict"),
-    (dontgointhere_v1, 2, "dict"),
-    (dontgointhere_v1, 5, "flat"),
+    (module, players, obs_type)
+    for name, module in MODULES.items()
+    for players in range(get_game(name).min_players, get_game(name).max_players + 1)
+    for obs_type in OBSERVATION_TYPES
 ]
 # PettingZoo's advice for observations other than one array: the masked dict
 # observation is the layout of its own classic games.
