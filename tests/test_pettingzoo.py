@@ -148,16 +148,21 @@ def test_raw_env_raises_on_an_illegal_action_and_changes_nothing() -> None:
     assert game.agent_selection == "player_0"
 
 
-def test_whole_games_end_in_win_shares() -> None:
-    for module in MODULES.values():
-        game = module.env(players=3)
-        game.reset(seed=5)
-        rng = np.random.default_rng(1)
-        totals = dict.fromkeys(game.possible_agents, 0.0)
-        for agent in game.agent_iter():
-            obs, reward, done, truncated, _ = game.last()
-            totals[agent] += reward
-            legal = np.flatnonzero(obs["action_mask"])
-            game.step(None if done or truncated else int(rng.choice(legal)))
-        assert sum(totals.values()) == pytest.approx(1.0)
-        assert max(totals.values()) > 0
+@pytest.mark.parametrize("module", MODULES.values())
+def test_whole_games_end_in_win_shares_with_masks_matching_the_rules(module: ModuleType) -> None:
+    game = module.raw_env(players=3)
+    game.reset(seed=5)
+    rng = np.random.default_rng(1)
+    totals = dict.fromkeys(game.possible_agents, 0.0)
+    for agent in game.agent_iter():
+        obs, reward, done, truncated, _ = game.last()
+        totals[agent] += reward
+        if done or truncated:
+            game.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert sorted(legal) == sorted(game.game_state.legal_action_ids())
+        assert obs["observation"].min() >= 0.0 and obs["observation"].max() <= 1.0
+        game.step(int(rng.choice(legal)))
+    assert sum(totals.values()) == pytest.approx(1.0)
+    assert max(totals.values()) > 0

@@ -1,5 +1,6 @@
-"""Tucano through the research adapters: masks that match the rules, and observations
-that hold nothing hidden (PettingZoo's own checkers are in test_pettingzoo.py)."""
+"""Tucano through the research adapters: observations that hold nothing hidden
+(PettingZoo's own checkers, and whole games with masks matching the rules, are in
+test_pettingzoo.py)."""
 
 import random
 
@@ -8,26 +9,7 @@ import pytest
 
 from tucano_helpers import GAME
 from vitrine.adapters.encoding import encoding_for, flatten
-from vitrine.adapters.pettingzoo.tucano_v1 import raw_env
 from vitrine.games.tucano.hidden import deal_hidden
-
-
-def test_whole_games_end_in_win_shares_with_masks_matching_the_rules() -> None:
-    e = raw_env(players=3)
-    e.reset(seed=4)
-    rng = np.random.default_rng(2)
-    totals = dict.fromkeys(e.possible_agents, 0.0)
-    for agent in e.agent_iter():
-        obs, reward, done, truncated, _ = e.last()
-        totals[agent] += reward
-        if done or truncated:
-            e.step(None)
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        assert sorted(legal) == sorted(e.game_state.legal_action_ids())
-        assert obs["observation"].min() >= 0.0 and obs["observation"].max() <= 1.0
-        e.step(int(rng.choice(legal)))
-    assert sum(totals.values()) == pytest.approx(1.0)
 
 
 def test_observations_do_not_change_when_the_hidden_cards_are_dealt_anew() -> None:
