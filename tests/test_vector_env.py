@@ -165,3 +165,25 @@ def test_the_compiled_core_and_the_engine_give_the_same_numbers(
                 assert np.array_equal(finals[0]["observation"], finals[1]["observation"])
         batches = [one, two]
     assert games > 20
+
+
+def test_gymnasiums_vector_wrappers_read_its_episodes() -> None:
+    """RecordEpisodeStatistics, which reads the autoreset mode, counts each
+    game's steps and return as the batch reports them."""
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    vector = RecordEpisodeStatistics(VectorTableEnv("exhibition", 4))
+    batch, _ = vector.reset(seed=0)
+    rng = np.random.default_rng(0)
+    lengths = np.zeros(4, int)
+    episodes = 0
+    for _ in range(120):
+        actions = np.array([rng.choice(np.flatnonzero(m)) for m in batch["action_mask"]])
+        batch, rewards, terminations, _, infos = vector.step(actions)
+        lengths += 1
+        for index in np.flatnonzero(terminations):
+            episodes += 1
+            assert infos["episode"]["l"][index] == lengths[index]
+            assert infos["episode"]["r"][index] == pytest.approx(rewards[index])
+            lengths[index] = 0
+    assert episodes > 5
