@@ -8,6 +8,7 @@ is ``range(num_actions)`` and a legal-action mask marks the ids that
 ``legal_action_ids`` returns.
 """
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -32,7 +33,7 @@ class Field:
 
     @property
     def size(self) -> int:
-        return int(np.prod(self.shape))
+        return math.prod(self.shape)  # not numpy's: this is asked on every observation
 
 
 class Encoding(Protocol):

@@ -169,7 +169,7 @@ class TableEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def _observe(self, state: GameState) -> Observation:
         legal = state.legal_action_ids() if state.current_player == self.seat else []
-        return observe(self.table.encoding, self.table.obs_type, state.view(self.seat), legal)
+        return observe(self.table.encoding, self.table.obs_type, state, self.seat, legal)
 
 
 ENTRY_POINT = "vitrine.adapters.gymnasium_env:TableEnv"

@@ -92,7 +92,7 @@ class VitrineAECEnv(AECEnv):  # type: ignore[misc]
         seat = self.possible_agents.index(agent)
         state = self.game_state
         legal = state.legal_action_ids() if state.current_player == seat else []
-        return observe(self.table.encoding, self.table.obs_type, state.view(seat), legal)
+        return observe(self.table.encoding, self.table.obs_type, state, seat, legal)
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
