@@ -9,11 +9,15 @@ deal in the same step (``AutoresetMode.SAME_STEP``, as Stable-Baselines3
 does: the last observation and info of the game that ended are in
 ``infos["final_obs"]`` and ``infos["final_info"]``).
 
-What makes it fast is the observation: where the game's encoding offers a
-fast path from the state (``flat_entries``: Exhibition's), the whole batch
-is written with two numpy assignments instead of building and encoding
-every player's view; the engine's own steps are the rest.  Other games use
-the view, as the single environments do (the same numbers either way).
+Solo Exhibition is stepped by the compiled core (``_batch.c``: decisions,
+deals, observations and masks of the whole batch in C), unless it is not
+built or ``VITRINE_PURE_PYTHON=1``; then, as for every other table, the
+engine steps each copy, and where the game's encoding offers a fast path
+from the state (``flat_entries``: Exhibition's) the whole batch's
+observations are written with two numpy assignments instead of building
+and encoding every player's view.  Every path gives the same numbers (the
+tests play them side by side).  In the compiled path a copy keeps no engine
+state: ``envs[i].game_state`` is not the game played there.
 The rules, the bots, illegal actions (the episode ends with
 ``ILLEGAL_REWARD``, the game unchanged) and the seeds are those of
 ``TableEnv``: ``reset(seed=S)`` seeds copy ``i`` with ``S + i``, as
