@@ -262,7 +262,7 @@ class DgitState:
             self.config.rules.copy_choice
             and self.rooms[self.board] == self.config.room_codes.library
         )
-        ids = set()
+        ids: set[int] = set()
         for card in row:
             if card == EMPTY:
                 continue
