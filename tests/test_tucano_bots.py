@@ -82,8 +82,8 @@ def test_bots_choose_the_jokers_fruit_by_their_own_judgement() -> None:
     view = state.view(holder)
 
     def lead(action: str) -> int:
-        totals = view["joker_totals"][action.removeprefix("joker:")]
-        return int(totals[holder]) - max(t for s, t in enumerate(totals) if s != holder)
+        totals: list[int] = view["joker_totals"][action.removeprefix("joker:")]
+        return totals[holder] - max(t for s, t in enumerate(totals) if s != holder)
 
     best = max(map(lead, view["legal_actions"]))
     assert lead(make_bot("greedy").choose(GAME, view, rng)) == best

@@ -45,7 +45,7 @@ from vitrine.games.exhibition.placement import spot_masks
 GAME_NAME = "exhibition"
 # Every version whose records replay, the current last.  They differ only in
 # their cards (cards.json's ``previous``): 2026.2 made 1972 South American (D-1).
-RULES_VERSIONS = ("exhibition-2026.1", "exhibition-2026.2")
+RULES_VERSIONS: tuple[str, ...] = ("exhibition-2026.1", "exhibition-2026.2")
 RULES_VERSION = RULES_VERSIONS[-1]
 MIN_PLAYERS = 1
 MAX_PLAYERS = 5
