@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
-from tucano_helpers import GAME, TABLE
+from tucano_helpers import GAME, TABLE, joker_choice
 from vitrine.adapters.encoding import encoding_for, flatten
 from vitrine.adapters.pettingzoo_env import env
 from vitrine.games.tucano.hidden import deal_hidden
@@ -56,12 +56,7 @@ def test_observations_do_not_change_when_the_hidden_cards_are_dealt_anew() -> No
 
 
 def test_the_joker_choice_is_in_the_action_space_and_its_holder_sees_the_piles() -> None:
-    rng = random.Random(8)
-    state = GAME.start(["A", "B", "C"], seed=8)
-    while not state.joker_due:
-        state.apply_action_id(rng.choice(state.legal_action_ids()))
-        if state.is_over:  # no choice this game: deal another
-            state = GAME.start(["A", "B", "C"], seed=rng.randrange(1000))
+    state = joker_choice(8)
     encoding = encoding_for("tucano", state)
     ids = state.legal_action_ids()
     assert len(ids) >= 2 and all(joker_base(TABLE) <= a < encoding.num_actions for a in ids)

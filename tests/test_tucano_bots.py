@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bot_games import play_new
-from tucano_helpers import GAME, position
+from tucano_helpers import GAME, joker_choice, position
 from vitrine.bots import make_bot
 from vitrine.engine.errors import VitrineError
 from vitrine.games.tucano.hidden import deal_hidden
@@ -72,11 +72,7 @@ def test_bots_choose_the_jokers_fruit_by_their_own_judgement() -> None:
     """T-10: greedy takes a fruit giving its holder the largest lead over the
     best other total; random takes any; the searches some fruit, from views."""
     rng = random.Random(6)
-    state = GAME.start(["Ana", "Bo", "Cy"], seed=6)
-    while not state.joker_due:
-        state.apply_action(rng.choice(state.legal_actions()))
-        if state.is_over:  # no choice this game: deal another
-            state = GAME.start(["Ana", "Bo", "Cy"], seed=rng.randrange(1000))
+    state = joker_choice(6)
     holder = state.current_player
     assert holder is not None
     view = state.view(holder)

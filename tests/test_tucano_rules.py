@@ -6,7 +6,16 @@ import random
 
 import pytest
 
-from tucano_helpers import GAME, TABLE, hand, kind, last_turn, play_randomly, position
+from tucano_helpers import (
+    GAME,
+    TABLE,
+    hand,
+    joker_choice,
+    kind,
+    last_turn,
+    play_randomly,
+    position,
+)
 from vitrine.engine.errors import IllegalTurnError, NotationError, RecordError, VitrineError
 from vitrine.games.tucano import deal
 
@@ -310,12 +319,7 @@ def test_the_joker_holder_chooses_between_two_eligible_fruits() -> None:
 
 
 def test_a_record_holds_the_joker_choice_and_replays_it() -> None:
-    rng = random.Random(3)
-    state = GAME.start(["Ana", "Bo", "Cy"], seed=3)
-    while not state.joker_due:
-        state.apply_action(rng.choice(state.legal_actions()))
-        if state.is_over:  # no choice this game: deal another
-            state = GAME.start(["Ana", "Bo", "Cy"], seed=rng.randrange(1000))
+    state = joker_choice(3)
     choice = state.legal_actions()[-1]
     state.push(choice)
     record = state.record()

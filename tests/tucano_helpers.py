@@ -52,6 +52,20 @@ def last_turn(
     return state
 
 
+def joker_choice(seed: int, players: int = 3) -> TucanoState:
+    """A real game, played at random from ``seed``, at the moment its joker's
+    holder must choose between two fruits or more (T-10); games that end
+    without that choice are dealt again from the same random stream."""
+    rng = random.Random(seed)
+    names = ["Ana", "Bo", "Cy", "Di"][:players]
+    state = GAME.start(names, seed=seed)
+    while not state.joker_due:
+        state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_over:
+            state = GAME.start(names, seed=rng.randrange(1000))
+    return state
+
+
 def hand(state: TucanoState, seat: int) -> dict[str, int]:
     return state.view(None)["hands"][seat]["faceup"]  # type: ignore[no-any-return]
 
