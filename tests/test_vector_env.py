@@ -139,6 +139,7 @@ def test_the_compiled_core_and_the_engine_give_the_same_numbers(
     pytest.importorskip(
         "vitrine.games.exhibition._playout", reason="the compiled core is not built"
     )
+    monkeypatch.delenv(PURE_PYTHON, raising=False)  # compared whatever the run forces
     compiled = VectorTableEnv("exhibition", 8, variants=variants)
     monkeypatch.setenv(PURE_PYTHON, "1")
     engine = VectorTableEnv("exhibition", 8, variants=variants)
