@@ -9,16 +9,24 @@ both databases there.
 import os
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
 from vitrine.server.app import create_app
+from vitrine.server.settings import Settings
 
 POSTGRES_VARIABLE = "VITRINE_TEST_POSTGRES_URL"
+# Tests play far faster than people: the rate limits are raised for them, and
+# have tests of their own (test_server_public.py) at their defaults.
+FAST_PLAY = Settings(
+    ws_messages="1000/second", create_tables="1000/minute", start_bot_tables="1000/minute"
+)
 
 
 def _postgres_admin_url() -> str:
@@ -82,10 +90,20 @@ class Api:
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(sqlite_url, bot_delay=0)) as test_client:
+    with TestClient(create_app(sqlite_url, bot_delay=0, settings=FAST_PLAY)) as test_client:
         yield test_client
 
 
 @pytest.fixture
 def api(client: TestClient) -> Api:
     return Api(client)
+
+
+@contextmanager
+def table_socket(
+    client: TestClient, table_id: str, token: str | None = None
+) -> Iterator[WebSocketTestSession]:
+    """A table's WebSocket, introduced by its first message (a seat token, or none)."""
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as socket:
+        socket.send_json({"type": "hello"} | ({} if token is None else {"token": token}))
+        yield socket
