@@ -7,6 +7,7 @@ from importlib import resources
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
@@ -25,6 +26,15 @@ BOT_DELAY = 0.8  # seconds: long enough to see a bot's move land, short enough n
 # Starlette's own refusals (no such route, a method a route lacks, a body it
 # could not parse), given a code like every other refusal.
 HTTP_CODES = {400: "request_unparseable", 404: "not_found", 405: "method_not_allowed"}
+
+
+def methods_at(app: FastAPI, path: str) -> list[str]:
+    """Every method some route answers at ``path``, for a 405's Allow header."""
+    methods: set[str] = set()
+    for route in app.routes:
+        if isinstance(route, APIRoute) and route.path_regex.fullmatch(path):
+            methods |= route.methods
+    return sorted(methods)
 
 
 def create_app(
@@ -81,10 +91,13 @@ def create_app(
         return JSONResponse(refusal.payload(), status_code=422)
 
     @app.exception_handler(HTTPException)
-    async def http_error(_request: Request, error: HTTPException) -> JSONResponse:
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
         code = HTTP_CODES.get(error.status_code, f"http_{error.status_code}")
         body = {"detail": writable(str(error.detail)), "code": code, "params": {}}
-        return JSONResponse(body, status_code=error.status_code, headers=error.headers)
+        headers = dict(error.headers or {})
+        if error.status_code == 405:  # Starlette names the first route's methods only
+            headers["Allow"] = ", ".join(methods_at(app, request.url.path))
+        return JSONResponse(body, status_code=error.status_code, headers=headers)
 
     app.include_router(api.router)
     app.include_router(realtime.router)
