@@ -33,7 +33,7 @@ def methods_at(app: FastAPI, path: str) -> list[str]:
     methods: set[str] = set()
     for route in app.routes:
         if isinstance(route, APIRoute) and route.path_regex.fullmatch(path):
-            methods |= route.methods
+            methods |= route.methods or set()
     return sorted(methods)
 
 
