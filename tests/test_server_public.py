@@ -300,15 +300,29 @@ def test_tables_of_bots_alone_are_limited(sqlite_url: str) -> None:
 
 
 def test_the_lobby_lists_real_tables_after_a_flood(sqlite_url: str) -> None:
+    """One client's flood shows a few of its tables; many clients' flood cannot push
+    out a table someone has open (its creator waits on its page)."""
     with TestClient(create_app(sqlite_url, bot_delay=0, settings=FAST_PLAY)) as client:
         service = client.app.state.service  # type: ignore[attr-defined]
         api = Api(client)
-        real = api.create([{"kind": "human", "name": "Ana"}, {"kind": "human"}])
-        for _ in range(60):  # one client floods: only a few of its tables are listed
-            portal(client).call(service.create, "exhibition", {}, [_human()], None, "flooder")
-        listed = [table["id"] for table in api.get("/api/tables?limit=50").json()]
-        assert real["table"]["id"] in listed
-        assert len(listed) == 1 + Settings().lobby_per_creator
+        waited = api.create([{"kind": "human", "name": "Ana"}, {"kind": "human"}])["table"]["id"]
+        unwatched = api.create([{"kind": "human", "name": "Bo"}, {"kind": "human"}])["table"]["id"]
+
+        def listed() -> list[str]:
+            return [table["id"] for table in api.get("/api/tables?limit=50").json()]
+
+        with table_socket(client, waited) as socket:
+            socket.receive_json()
+            for _ in range(60):  # one client
+                portal(client).call(service.create, "exhibition", {}, [_human()], None, "one")
+            assert {waited, unwatched} <= set(listed())
+            assert len(listed()) == 2 + Settings().lobby_per_creator
+            for flooder in range(40):  # many clients, three tables each
+                for _ in range(3):
+                    create = service.create
+                    portal(client).call(create, "exhibition", {}, [_human()], None, str(flooder))
+            assert waited in listed()
+            assert len(listed()) == 50
 
 
 def _human() -> Any:

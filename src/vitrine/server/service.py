@@ -160,12 +160,27 @@ class TableService:
         return game.new_game(names, row.options, row.seed)
 
     async def list_tables(self, statuses: Sequence[str], limit: int) -> list[dict[str, Any]]:
-        """The newest tables, at most ``lobby_per_creator`` of each creator, so that
-        one client's flood of tables cannot push everyone else's out of the lobby."""
-        rows = await self._db(
-            self.store.list_tables, statuses, limit, self.settings.lobby_per_creator
+        """The tables someone has open right now first (a real table's creator waits on
+        its page), then the newest; at most ``lobby_per_creator`` of any one creator.
+
+        So a flood of tables, from one client or many, cannot push the real ones
+        out of the lobby: a flooder would have to keep a connection open on each.
+        """
+        per_creator = self.settings.lobby_per_creator
+        watched = sorted(
+            (t.row for t in self.tables.values() if t.subscribers and t.row.status in statuses),
+            key=lambda row: aware(row.created_at),
+            reverse=True,
         )
-        return [public_table(row) for row in rows]
+        newest = await self._db(self.store.list_tables, statuses, limit, per_creator)
+        shown: dict[str, TableRow] = {}
+        per: dict[str, int] = {}
+        for row in [*watched, *newest]:
+            creator = row.creator or row.id
+            if row.id not in shown and per.get(creator, 0) < per_creator:
+                shown[row.id] = row
+                per[creator] = per.get(creator, 0) + 1
+        return [public_table(row) for row in list(shown.values())[:limit]]
 
     def seat_of(self, live: LiveTable, token: str | None) -> int | None:
         """The seat a token acts for; None for no token (a spectator)."""
