@@ -432,3 +432,20 @@ def portal(client: TestClient) -> Any:
     """The running app's event loop, to call the service on it directly."""
     assert client.portal is not None, "the client must be started (used as a context manager)"
     return client.portal
+
+
+def test_every_setting_is_documented_with_its_default() -> None:
+    from dataclasses import fields
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parent.parent / "docs" / "server.md").read_text()
+    rows = {
+        cells[1].strip("` "): cells[2].strip()
+        for line in docs.splitlines()
+        if line.startswith("| `VITRINE_") and (cells := line.split("|"))
+    }
+    defaults = Settings()
+    for field in fields(Settings):
+        value = getattr(defaults, field.name)
+        shown = "none" if value == () else f"{value:g}" if isinstance(value, float) else str(value)
+        assert rows.get(f"VITRINE_{field.name.upper()}") == shown, field.name
