@@ -18,15 +18,12 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
+import server_process
 from vitrine.server.app import create_app
 from vitrine.server.settings import Settings
 
 POSTGRES_VARIABLE = "VITRINE_TEST_POSTGRES_URL"
-# Tests play far faster than people: the rate limits are raised for them, and
-# have tests of their own (test_server_public.py) at their defaults.
-FAST_PLAY = Settings(
-    ws_messages="1000/second", create_tables="1000/minute", start_bot_tables="1000/minute"
-)
+FAST_PLAY = Settings.from_environment(server_process.FAST_PLAY)  # the same, in process
 
 
 def _postgres_admin_url() -> str:

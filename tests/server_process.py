@@ -17,6 +17,14 @@ from pathlib import Path
 from typing import Any
 
 VITRINE = Path(sys.executable).with_name("vitrine")
+# Tests play far faster than people: these per-client limits are raised for
+# them (each test's settings may say otherwise), and have tests of their own
+# at their defaults (test_server_public*.py).
+FAST_PLAY = {
+    "VITRINE_WS_MESSAGES": "1000/second",
+    "VITRINE_CREATE_TABLES": "1000/minute",
+    "VITRINE_START_BOT_TABLES": "1000/minute",
+}
 
 
 def free_port() -> int:
@@ -54,7 +62,7 @@ class Served:
             ],
             stdout=subprocess.DEVNULL,
             stderr=self.log,
-            env=os.environ | (settings or {}),
+            env=os.environ | FAST_PLAY | (settings or {}),
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

@@ -6,8 +6,6 @@ end with its score chart, the replay viewer) and fails on any such report,
 or any page error.
 """
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage
 
@@ -17,16 +15,7 @@ from vitrine.games import GAMES
 pytestmark = pytest.mark.timeout(240)
 
 
-@pytest.fixture
-def bots_served(sqlite_url: str) -> Iterator[Served]:
-    """A server that lets one client start a bot table of each game in a row."""
-    server = Served(sqlite_url, bot_delay=0.02, settings={"VITRINE_START_BOT_TABLES": "9/minute"})
-    yield server
-    server.stop()
-
-
-def test_no_page_breaks_the_content_security_policy(browser: Browser, bots_served: Served) -> None:
-    served = bots_served
+def test_no_page_breaks_the_content_security_policy(browser: Browser, served: Served) -> None:
     page = browser.new_page()
     problems: list[str] = []
 

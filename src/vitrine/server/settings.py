@@ -32,7 +32,7 @@ class Settings:
     ws_max_message_bytes: int = 4096  # a bigger message closes the socket (1009)
     ws_hello_seconds: float = 10.0  # to send the first message, which says who is connecting
     ws_backlog: int = 16  # messages a client leaves unread before it is disconnected
-    ws_messages: str = "10/second;300/minute"  # messages one socket may send
+    ws_messages: str = "20/second;600/minute"  # messages one socket may send
     # abuse
     create_tables: str = "10/minute;60/hour"  # tables one client may create
     start_bot_tables: str = "2/minute;20/hour"  # tables of bots alone one client may start
