@@ -24,8 +24,6 @@ import contextlib
 import json
 import socket
 import statistics
-import subprocess
-import sys
 import tempfile
 import threading
 import time
@@ -34,32 +32,19 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from server import free_port, start_server  # bench/server.py
+
 MB = 1024 * 1024
 REAL = "198.51.100.7"  # the address of a person creating a real table
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 class Server:
     def __init__(self, database: str) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        vitrine = Path(sys.executable).with_name("vitrine")
-        command = [str(vitrine), "serve", "--port", str(self.port), "--database", database]
-        environment = {"VITRINE_TRUSTED_PROXIES": "127.0.0.1", "PATH": "/usr/bin:/bin"}
-        self.process = subprocess.Popen(command, env=environment, stdout=subprocess.DEVNULL)
-        for _ in range(300):
-            try:
-                self.call("GET", "/api/games")
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise SystemExit("the server did not start")
+        # The default limits; this process speaks for several clients through the proxy header.
+        trusted = {"VITRINE_TRUSTED_PROXIES": "127.0.0.1"}
+        self.process = start_server(self.port, database, trusted)
 
     def rss_mb(self) -> float:
         for line in Path(f"/proc/{self.process.pid}/status").read_text().splitlines():

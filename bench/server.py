@@ -90,13 +90,22 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
+# One load generator is one client: the per-client limits are raised for it.
+RELAXED = {"VITRINE_CREATE_TABLES": "100000/minute", "VITRINE_WS_MESSAGES": "1000/second"}
+
+
+def start_server(
+    port: int, database: str, settings: dict[str, str] = RELAXED
+) -> subprocess.Popen[bytes]:
+    """``vitrine serve`` with bots that do not wait, and these ``VITRINE_*`` settings."""
     vitrine = Path(sys.executable).with_name("vitrine")
     command = [str(vitrine), "serve", "--port", str(port), "--bot-delay", "0"]
-    # One load generator is one client: the per-client limits are raised for it.
-    relaxed = {"VITRINE_CREATE_TABLES": "100000/minute", "VITRINE_WS_MESSAGES": "1000/second"}
-    process = subprocess.Popen([*command, "--database", database], env=os.environ | relaxed)
-    for _ in range(100):
+    process = subprocess.Popen(
+        [*command, "--database", database],
+        env=os.environ | settings,
+        stdout=subprocess.DEVNULL,
+    )
+    for _ in range(300):
         if process.poll() is not None:
             raise SystemExit("the server did not start")
         try:
