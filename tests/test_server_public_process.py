@@ -68,6 +68,24 @@ def test_a_trickling_body_gets_408(quick: Served) -> None:
     assert '"code":"body_timeout"' in answer.replace(" ", "")
 
 
+def test_a_body_that_keeps_trickling_gets_408_in_time(quick: Served) -> None:
+    """The body timeout is for the whole body, not for each piece of it."""
+    connection = raw(quick)
+    head = b"POST /api/tables HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+    connection.sendall(head + b"Content-Length: 100\r\n\r\n")
+    began = time.monotonic()
+    connection.settimeout(0.3)
+    answer = b""
+    while not answer and time.monotonic() - began < 5:
+        connection.sendall(b" ")  # a byte every 0.3 s, each well within the timeout
+        try:
+            answer = connection.recv(4096)
+        except TimeoutError:
+            continue
+    assert answer.startswith(b"HTTP/1.1 408")
+    assert time.monotonic() - began < 2.5
+
+
 def test_an_idle_kept_alive_connection_is_closed(quick: Served) -> None:
     connection = raw(quick)
     connection.sendall(b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n")

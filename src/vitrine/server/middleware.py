@@ -82,9 +82,11 @@ class PublicHttp:
         if declared is not None and declared.isdigit() and int(declared) > self.max_body:
             raise self._too_large()
         body = bytearray()
+        deadline = asyncio.get_running_loop().time() + self.timeout  # for the whole body
         while True:
             try:
-                message = await asyncio.wait_for(receive(), self.timeout)
+                left = deadline - asyncio.get_running_loop().time()
+                message = await asyncio.wait_for(receive(), max(left, 0))
             except TimeoutError:
                 raise ApiError(
                     408,
