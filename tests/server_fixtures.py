@@ -9,16 +9,21 @@ both databases there.
 import os
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
+import server_process
 from vitrine.server.app import create_app
+from vitrine.server.settings import Settings
 
 POSTGRES_VARIABLE = "VITRINE_TEST_POSTGRES_URL"
+FAST_PLAY = Settings.from_environment(server_process.FAST_PLAY)  # the same, in process
 
 
 def _postgres_admin_url() -> str:
@@ -82,10 +87,20 @@ class Api:
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(sqlite_url, bot_delay=0)) as test_client:
+    with TestClient(create_app(sqlite_url, bot_delay=0, settings=FAST_PLAY)) as test_client:
         yield test_client
 
 
 @pytest.fixture
 def api(client: TestClient) -> Api:
     return Api(client)
+
+
+@contextmanager
+def table_socket(
+    client: TestClient, table_id: str, token: str | None = None
+) -> Iterator[WebSocketTestSession]:
+    """A table's WebSocket, introduced by its first message (a seat token, or none)."""
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as socket:
+        socket.send_json({"type": "hello"} | ({} if token is None else {"token": token}))
+        yield socket

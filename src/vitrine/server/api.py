@@ -1,7 +1,9 @@
 """The HTTP API: lobby, tables, decisions, records.  The page uses exactly this.
 
 A seat's or the host's token travels as ``Authorization: Bearer <token>``;
-without one a request sees what a spectator sees.
+without one a request sees what a spectator sees.  Each route lists every
+status it can answer, with the one body every refusal has (``Refusal``), so
+the OpenAPI document describes the server as it is (Schemathesis checks it).
 """
 
 import re
@@ -20,6 +22,30 @@ from vitrine.server.errors import ApiError, not_found
 from vitrine.server.live import OPEN
 from vitrine.server.service import SeatSpec, TableService
 
+REFUSALS = {
+    400: "the body could not be read as the request it should be",
+    401: "a token is needed",
+    403: "the token holds no seat here, or is not the host's",
+    404: "no such table, seat or data file",
+    408: "the request body did not arrive in time",
+    409: "not now: see the code (not started, over, another seat's turn, stale, ...)",
+    413: "the request body is too large",
+    422: "malformed, or refused by the rules: see the code",
+    429: "too many requests from this client, or too many bot tables: see Retry-After",
+}
+RETRY_AFTER = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}
+
+
+def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` for these refusals (every route may also answer 422)."""
+    return {
+        status: {"model": schemas.Refusal, "description": REFUSALS[status]}
+        | ({"headers": RETRY_AFTER} if status == 429 else {})
+        for status in sorted({*statuses, 422})
+    }
+
+
+BODY = (400, 408, 413)  # what any request with a body may get before its route runs
 router = APIRouter(prefix="/api")
 DATA_FILE = re.compile(r"[a-z_]+\.json")
 bearer = HTTPBearer(auto_error=False, description="a seat token or the host token")
@@ -31,7 +57,14 @@ def service_of(request: Request) -> TableService:
     return service
 
 
+def client_of(request: Request) -> str:
+    """Who is asking, for rate limits: the peer's address, or the one a trusted
+    proxy forwarded (uvicorn rewrites it only for proxies in ``trusted_proxies``)."""
+    return request.client.host if request.client else "unknown"
+
+
 Service = Annotated[TableService, Depends(service_of)]
+Client = Annotated[str, Depends(client_of)]
 
 
 def required(credentials: HTTPAuthorizationCredentials | None) -> str:
@@ -60,7 +93,7 @@ async def games() -> list[dict[str, Any]]:
     ]
 
 
-@router.get("/games/{name}/data/{file}", response_class=FileResponse)
+@router.get("/games/{name}/data/{file}", response_class=FileResponse, responses=refusals(404))
 async def game_data(name: str, file: str) -> FileResponse:
     """A game's public data file (its cards, say), for the game's page renderer."""
     missing = not_found(
@@ -74,11 +107,21 @@ async def game_data(name: str, file: str) -> FileResponse:
     return FileResponse(str(path), media_type="application/json")
 
 
-@router.post("/tables", status_code=201, response_model=schemas.CreatedTable)
-async def create_table(body: schemas.CreateTableRequest, service: Service) -> dict[str, Any]:
+@router.post(
+    "/tables",
+    status_code=201,
+    response_model=schemas.CreatedTable,
+    responses=refusals(*BODY, 429),
+)
+async def create_table(
+    body: schemas.CreateTableRequest, service: Service, client: Client
+) -> dict[str, Any]:
     """A new table.  The answer holds the only copies of the host and seat tokens."""
-    specs = [SeatSpec(seat.kind, seat.name, seat.level) for seat in body.seats]
-    created = await service.create(body.game, body.options, specs, body.clock_seconds)
+    specs = [
+        SeatSpec(seat.kind, seat.name, seat.level if isinstance(seat, schemas.BotSeat) else None)
+        for seat in body.seats
+    ]
+    created = await service.create(body.game, body.options, specs, body.clock_seconds, client)
     table_id = created.live.id
     return {
         "table": created.live.summary(),
@@ -90,7 +133,7 @@ async def create_table(body: schemas.CreateTableRequest, service: Service) -> di
     }
 
 
-@router.get("/tables", response_model=list[schemas.TableInfo])
+@router.get("/tables", response_model=list[schemas.TableInfo], responses=refusals())
 async def list_tables(
     service: Service,
     status: Annotated[list[Literal["open", "playing", "over"]] | None, Query()] = None,
@@ -100,14 +143,23 @@ async def list_tables(
     return await service.list_tables(status or [OPEN], limit)
 
 
-@router.get("/tables/{table_id}", response_model=schemas.TableState)
+@router.get(
+    "/tables/{table_id}",
+    response_model=schemas.TableState,
+    responses=refusals(403, 404),
+    openapi_extra={"security": [{}]},  # the token is optional: without one, a spectator's view
+)
 async def get_table(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
     """The table and the caller's view of its game (a spectator's without a token)."""
     live = await service.get(table_id)
     return live.message(service.seat_of(live, optional(credentials)))
 
 
-@router.post("/tables/{table_id}/join", response_model=schemas.TableState)
+@router.post(
+    "/tables/{table_id}/join",
+    response_model=schemas.TableState,
+    responses=refusals(*BODY, 401, 403, 404, 409),
+)
 async def join(
     table_id: str, body: schemas.JoinRequest, service: Service, credentials: Credentials
 ) -> dict[str, Any]:
@@ -117,14 +169,24 @@ async def join(
     return live.message(service.seat_of(live, token))
 
 
-@router.post("/tables/{table_id}/start", response_model=schemas.TableState)
-async def start(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
+@router.post(
+    "/tables/{table_id}/start",
+    response_model=schemas.TableState,
+    responses=refusals(401, 403, 404, 409, 429),
+)
+async def start(
+    table_id: str, service: Service, credentials: Credentials, client: Client
+) -> dict[str, Any]:
     """Deal and start (host only, once every human seat has joined)."""
-    live = await service.start(table_id, required(credentials))
+    live = await service.start(table_id, required(credentials), client)
     return live.message(None)
 
 
-@router.post("/tables/{table_id}/actions", response_model=schemas.TableState)
+@router.post(
+    "/tables/{table_id}/actions",
+    response_model=schemas.TableState,
+    responses=refusals(*BODY, 401, 403, 404, 409),
+)
 async def act(
     table_id: str, body: schemas.ActionRequest, service: Service, credentials: Credentials
 ) -> dict[str, Any]:
@@ -134,7 +196,11 @@ async def act(
     return live.message(service.seat_of(live, token))
 
 
-@router.post("/tables/{table_id}/seats/{position}/bot", response_model=schemas.TableState)
+@router.post(
+    "/tables/{table_id}/seats/{position}/bot",
+    response_model=schemas.TableState,
+    responses=refusals(*BODY, 401, 403, 404, 409),
+)
 async def hand_to_bot(
     table_id: str,
     position: int,
@@ -148,7 +214,11 @@ async def hand_to_bot(
     return live.message(None)
 
 
-@router.post("/tables/{table_id}/leave", response_model=schemas.TableState)
+@router.post(
+    "/tables/{table_id}/leave",
+    response_model=schemas.TableState,
+    responses=refusals(*BODY, 401, 403, 404, 409),
+)
 async def leave(
     table_id: str,
     service: Service,
@@ -162,19 +232,21 @@ async def leave(
     return live.message(service.seat_of(live, token))
 
 
-@router.get("/tables/{table_id}/record")
+@router.get("/tables/{table_id}/record", responses=refusals(404, 409))
 async def record(table_id: str, service: Service) -> dict[str, Any]:
     """The game record (JSON, D-12) once the game is over."""
     return await service.record(table_id)
 
 
-@router.get("/tables/{table_id}/replay", response_model=schemas.Replay)
+@router.get(
+    "/tables/{table_id}/replay", response_model=schemas.Replay, responses=refusals(404, 409)
+)
 async def table_replay(table_id: str, service: Service) -> dict[str, Any]:
     """Every turn's position of a finished table, for the replay viewer."""
     return await run_in_threadpool(service.replay_steps, await service.record(table_id))
 
 
-@router.post("/replays", response_model=schemas.Replay)
+@router.post("/replays", response_model=schemas.Replay, responses=refusals(*BODY))
 async def upload_replay(record: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
     """Every turn's position of an uploaded record, checked turn by turn."""
     return await run_in_threadpool(TableService.replay_steps, record)

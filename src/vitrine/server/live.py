@@ -9,6 +9,7 @@ decision leaves the table as it was.
 import asyncio
 import hashlib
 import json
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from random import Random
@@ -55,10 +56,13 @@ class Subscriber:
 
     Every state message is the whole picture, so only the newest one waiting
     matters: a slow connection gets fewer messages, never a growing backlog.
-    Errors (answers to this connection's own messages) are all kept.
+    Errors (answers to this connection's own messages) are kept, up to
+    ``backlog``: a client that sends and never reads is then cut off rather
+    than buffered for.
     """
 
     seat: int | None
+    backlog: int = 16
     state: str | None = None
     errors: list[str] = field(default_factory=list)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
@@ -67,9 +71,13 @@ class Subscriber:
         self.state = text
         self.ready.set()
 
-    def push_error(self, text: str) -> None:
+    def push_error(self, text: str) -> bool:
+        """Queue an error; False (nothing queued) when the client has left too many unread."""
+        if len(self.errors) >= self.backlog:
+            return False
         self.errors.append(text)
         self.ready.set()
+        return True
 
     async def next_messages(self) -> list[str]:
         """What to send now, waiting until there is something."""
@@ -94,6 +102,7 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     turn_since: datetime | None = None  # when the decision now awaited became due
     clock_task: asyncio.Task[None] | None = None
+    used_at: float = field(default_factory=time.monotonic)  # last handed out by the service
 
     @property
     def id(self) -> str:
@@ -112,6 +121,18 @@ class LiveTable:
 
     def is_host(self, token: str) -> bool:
         return token_hash(token) == self.row.host_token_hash
+
+    def bots_only(self) -> bool:
+        """A table of bots alone: nobody plays, and the server does all the work."""
+        return all(seat.kind == "bot" for seat in self.seats)
+
+    def is_quiet(self) -> bool:
+        """Nothing holds this table in memory: no watcher, no bot or clock running, no change."""
+        return (
+            not self.subscribers
+            and not self.lock.locked()
+            and all(task is None or task.done() for task in (self.bot_task, self.clock_task))
+        )
 
     def plays_itself(self, position: int) -> bool:
         """A bot seat, or a human seat handed to a bot."""

@@ -48,6 +48,7 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     clock_seconds: Mapped[int | None] = mapped_column(Integer)  # per decision; None: no clock
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    creator: Mapped[str | None] = mapped_column(String(16))  # a hash of the creator's address
     seats: Mapped[list["SeatRow"]] = relationship(
         order_by="SeatRow.position", cascade="all, delete-orphan", lazy="selectin"
     )
@@ -73,6 +74,11 @@ class SeatRow(Base):
     substituted: Mapped[bool] = mapped_column(default=False)
     substituted_after: Mapped[int | None] = mapped_column(Integer)
     substituted_why: Mapped[str | None] = mapped_column(String(8))
+
+    def with_changes(self, **changes: Any) -> "SeatRow":
+        """A copy with ``changes``: written first, so memory changes only once the database has."""
+        columns = {column.key: getattr(self, column.key) for column in self.__table__.columns}
+        return SeatRow(**(columns | changes))
 
 
 class ActionRow(Base):

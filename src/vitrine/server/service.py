@@ -6,8 +6,10 @@ a short visible pause, through the same path as a person's decision.
 """
 
 import asyncio
+import hashlib
 import logging
 import secrets
+import time
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
@@ -22,13 +24,16 @@ from vitrine.games import get_game
 from vitrine.server.errors import ApiError, conflict, forbidden, invalid, not_found, refused
 from vitrine.server.live import OPEN, OVER, PLAYING, LiveTable, public_table, token_hash
 from vitrine.server.models import SeatRow, TableRow, aware, utcnow
+from vitrine.server.names import check_distinct, clean_name
+from vitrine.server.ratelimit import RateLimit, moving_window
+from vitrine.server.settings import Settings
 from vitrine.server.store import Store, StoredTable
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 TIMEOUT_LEVEL = "casual"  # who takes over a seat whose clock ran out
 SEED_BITS = 53  # exact in JavaScript, so a record survives a trip through a browser
-NAME_LENGTH = 24
+BUSY_RETRY = 30  # seconds a client is told to wait when the bot tables are all taken
 
 
 @dataclass(frozen=True)
@@ -47,20 +52,6 @@ class CreatedTable:
     seat_tokens: dict[int, str]
 
 
-def clean_name(name: str) -> str:
-    cleaned = " ".join(name.split())
-    if not cleaned:
-        raise invalid("name_empty", "a name must hold at least one visible character")
-    if len(cleaned) > NAME_LENGTH:
-        raise invalid(
-            "name_too_long",
-            f"a name holds at most {NAME_LENGTH} characters, got {len(cleaned)}",
-            max=NAME_LENGTH,
-            got=len(cleaned),
-        )
-    return cleaned
-
-
 def check_level(level: str | None) -> str:
     if level not in LEVELS:
         raise invalid(
@@ -72,14 +63,27 @@ def check_level(level: str | None) -> str:
     return level
 
 
+def creator_of(client: str) -> str:
+    """What a table keeps of its creator's address: enough to tell creators apart, no more."""
+    return hashlib.sha256(client.encode()).hexdigest()[:16]
+
+
 class TableService:
-    def __init__(self, store: Store, bot_delay: float, db_workers: int) -> None:
+    def __init__(
+        self, store: Store, bot_delay: float, db_workers: int, settings: Settings | None = None
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.settings = settings or Settings()
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._executor = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="db")
         self._tasks: set[asyncio.Task[None]] = set()
+        self.limiter = moving_window()  # shared by every rate limit, the sockets' too
+        self._creating = RateLimit("create_tables", self.settings.create_tables, self.limiter)
+        self._starting_bots = RateLimit(
+            "start_bot_tables", self.settings.start_bot_tables, self.limiter
+        )
 
     async def _db(self, call: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, call, *args)
@@ -87,11 +91,28 @@ class TableService:
     # ------------------------------------------------------------ lifecycle
 
     async def resume(self) -> None:
-        """Load every running table (after a restart) and let its clocks and bots go on."""
+        """Load every running table (after a restart) and let its clocks and bots go on;
+        from then on, tables nobody uses leave memory."""
         for table_id in await self._db(self.store.table_ids, [PLAYING]):
             live = await self.get(table_id)
             self._arm_clock(live)
             self._wake_bots(live)
+        self._spawn(self._evict_idle())
+
+    async def _evict_idle(self) -> None:
+        """Forget tables idle for ``idle_seconds``: nobody watching, no bot or clock
+        running.  The database has them; ``get`` loads one again on demand.
+
+        Safe because ``get`` marks a table used before handing it out, and the
+        event loop runs one thing at a time: a table just handed out is never idle.
+        """
+        idle = self.settings.idle_seconds
+        while True:
+            await asyncio.sleep(min(idle / 2, 60.0))
+            cutoff = time.monotonic() - idle
+            for live in list(self.tables.values()):
+                if live.used_at < cutoff and live.is_quiet():
+                    self.tables.pop(live.id, None)
 
     def release(self, live: LiveTable) -> None:
         """Forget a finished table nobody watches; the database still has it."""
@@ -108,19 +129,19 @@ class TableService:
 
     async def get(self, table_id: str) -> LiveTable:
         live = self.tables.get(table_id)
-        if live is not None:
-            return live
-        async with self._loading:
-            live = self.tables.get(table_id)
-            if live is None:
-                stored = await self._db(self.store.load_table, table_id)
-                if stored is None:
-                    raise not_found(
-                        "table_not_found", f"table {table_id!r} does not exist", table=table_id
-                    )
-                live = self._rebuild(stored)
-                self.tables[table_id] = live
-            return live
+        if live is None:
+            async with self._loading:
+                live = self.tables.get(table_id)
+                if live is None:
+                    stored = await self._db(self.store.load_table, table_id)
+                    if stored is None:
+                        raise not_found(
+                            "table_not_found", f"table {table_id!r} does not exist", table=table_id
+                        )
+                    live = self._rebuild(stored)
+                    self.tables[table_id] = live
+        live.used_at = time.monotonic()
+        return live
 
     def _rebuild(self, stored: StoredTable) -> LiveTable:
         row = stored.row
@@ -139,8 +160,27 @@ class TableService:
         return game.new_game(names, row.options, row.seed, row.rules_version)
 
     async def list_tables(self, statuses: Sequence[str], limit: int) -> list[dict[str, Any]]:
-        rows = await self._db(self.store.list_tables, statuses, limit)
-        return [public_table(row) for row in rows]
+        """The tables someone has open right now first (a real table's creator waits on
+        its page), then the newest; at most ``lobby_per_creator`` of any one creator.
+
+        So a flood of tables, from one client or many, cannot push the real ones
+        out of the lobby: a flooder would have to keep a connection open on each.
+        """
+        per_creator = self.settings.lobby_per_creator
+        watched = sorted(
+            (t.row for t in self.tables.values() if t.subscribers and t.row.status in statuses),
+            key=lambda row: aware(row.created_at),
+            reverse=True,
+        )
+        newest = await self._db(self.store.list_tables, statuses, limit, per_creator)
+        shown: dict[str, TableRow] = {}
+        per: dict[str, int] = {}
+        for row in [*watched, *newest]:
+            creator = row.creator or row.id
+            if row.id not in shown and per.get(creator, 0) < per_creator:
+                shown[row.id] = row
+                per[creator] = per.get(creator, 0) + 1
+        return [public_table(row) for row in list(shown.values())[:limit]]
 
     def seat_of(self, live: LiveTable, token: str | None) -> int | None:
         """The seat a token acts for; None for no token (a spectator)."""
@@ -161,7 +201,9 @@ class TableService:
         options: dict[str, Any],
         specs: Sequence[SeatSpec],
         clock_seconds: int | None = None,
+        client: str = "",
     ) -> CreatedTable:
+        """A new table; ``client`` (the creator's address) is rate-limited and kept hashed."""
         try:
             game = get_game(game_name)
         except VitrineError as error:
@@ -214,7 +256,8 @@ class TableService:
                         substituted=False,
                     )
                 )
-        self._check_distinct([seat.name for seat in seats])
+        check_distinct([seat.name for seat in seats])
+        self._creating.hit(client)  # only a table that would be made counts
         row = TableRow(
             id=secrets.token_urlsafe(8),
             game=game.name,
@@ -225,20 +268,13 @@ class TableService:
             host_token_hash=token_hash(host_token),
             created_at=utcnow(),
             clock_seconds=clock_seconds,
+            creator=creator_of(client),
             seats=seats,
         )
         await self._db(self.store.add_table, row)
         live = LiveTable(row=row, game=game, state=None, log=[])
         self.tables[row.id] = live
         return CreatedTable(live, host_token, tokens)
-
-    @staticmethod
-    def _check_distinct(names: Sequence[str | None]) -> None:
-        given = [name.casefold() for name in names if name is not None]
-        if len(set(given)) != len(given):
-            raise invalid(
-                "names_repeated", "two seats have the same name; names at a table must differ"
-            )
 
     async def join(self, table_id: str, token: str, name: str) -> LiveTable:
         live = await self.get(table_id)
@@ -249,14 +285,16 @@ class TableService:
             if live.row.status != OPEN:
                 raise conflict("names_fixed", f"table {table_id!r} has started; names are fixed")
             others = [s.name for s in live.seats if s.position != position]
-            self._check_distinct([*others, cleaned])
+            check_distinct([*others, cleaned])
             seat = live.seats[position]
-            seat.name = cleaned
-            await self._db(self.store.update_seat, seat)
+            await self._db(self.store.update_seat, seat.with_changes(name=cleaned))
+            seat.name = cleaned  # only once the database has it
             live.broadcast()
         return live
 
-    async def start(self, table_id: str, host_token: str) -> LiveTable:
+    async def start(self, table_id: str, host_token: str, client: str = "") -> LiveTable:
+        """Deal and start.  A table of bots alone is work for this server and no one
+        to watch: ``client`` may start only so many, and only so many play at once."""
         live = await self.get(table_id)
         if not live.is_host(host_token):
             raise forbidden("host_starts", f"only the host of table {table_id!r} may start it")
@@ -270,6 +308,8 @@ class TableService:
                     f"seat(s) {', '.join(waiting)} have not joined yet",
                     seats=waiting,
                 )
+            if live.bots_only():
+                self._admit_bot_table(client)
             state = self._new_state(live.game, live.row)
             now = utcnow()
             await self._db(self.store.start_table, table_id, PLAYING, now)
@@ -281,6 +321,19 @@ class TableService:
             self._arm_clock(live)
         self._wake_bots(live)
         return live
+
+    def _admit_bot_table(self, client: str) -> None:
+        playing = sum(1 for t in self.tables.values() if t.row.status == PLAYING and t.bots_only())
+        if playing >= self.settings.bot_tables:
+            raise ApiError(
+                429,
+                f"{playing} tables of bots alone are playing, the most this server runs at "
+                f"once: try again in {BUSY_RETRY} s",
+                "bot_tables_busy",
+                {"playing": playing, "retry_after": BUSY_RETRY},
+                {"Retry-After": str(BUSY_RETRY)},
+            )
+        self._starting_bots.hit(client)
 
     async def hand_to_bot(
         self, table_id: str, token: str, position: int | None, level: str
@@ -315,11 +368,15 @@ class TableService:
         """Hand a seat to a bot for the rest of the game (the lock is held)."""
         assert live.state is not None
         seat = live.seats[position]
-        seat.substituted = True
-        seat.level = level
-        seat.substituted_after = len(live.state.record().turns)
-        seat.substituted_why = why
-        await self._db(self.store.update_seat, seat)
+        changes = {
+            "substituted": True,
+            "level": level,
+            "substituted_after": len(live.state.record().turns),
+            "substituted_why": why,
+        }
+        await self._db(self.store.update_seat, seat.with_changes(**changes))
+        for name, value in changes.items():  # only once the database has them
+            setattr(seat, name, value)
         live.broadcast()
         self._arm_clock(live)
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
 from vitrine.server.models import ActionRow, SeatRow, TableRow, aware
@@ -55,12 +55,28 @@ class Store:
                 )
             )
 
-    def list_tables(self, statuses: Sequence[str], limit: int) -> list[TableRow]:
+    def list_tables(self, statuses: Sequence[str], limit: int, per_creator: int) -> list[TableRow]:
+        """The newest tables in ``statuses``, at most ``per_creator`` of any one creator
+        (tables from before creators were kept count each as their own)."""
+        rank = (
+            func.row_number()
+            .over(
+                partition_by=func.coalesce(TableRow.creator, TableRow.id),
+                order_by=TableRow.created_at.desc(),
+            )
+            .label("rank")
+        )
+        ranked = (
+            select(TableRow.id, TableRow.created_at, rank)
+            .where(TableRow.status.in_(statuses))
+            .subquery()
+        )
         with Session(self.engine, expire_on_commit=False) as session:
             return list(
                 session.scalars(
                     select(TableRow)
-                    .where(TableRow.status.in_(statuses))
+                    .join(ranked, ranked.c.id == TableRow.id)
+                    .where(ranked.c.rank <= per_creator)
                     .order_by(TableRow.created_at.desc())
                     .limit(limit)
                 )

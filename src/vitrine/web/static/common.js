@@ -40,6 +40,8 @@ export function el(tag, attributes = {}, ...children) {
     if (value === null || value === undefined || value === false) continue;
     if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
     else if (name === "class") node.className = value;
+    // Through the CSSOM: the Content-Security-Policy refuses style attributes.
+    else if (name === "style") node.style.cssText = value;
     else node.setAttribute(name, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {
@@ -67,6 +69,15 @@ const ERRORS = {
     message_fields: "The message has unknown fields: {fields}.",
     message_action: "The decision is missing.", message_seq: "The message's position is malformed.",
     spectator: "Spectators cannot play.", name_empty: "A name needs at least one visible character.",
+    name_invisible: "A name may not hold invisible or control characters ({character}).",
+    message_binary: "The message is not text.", message_token: "The message's token is malformed.",
+    hello_timeout: "The connection did not say who it is in time.",
+    rate_limited: "Too many requests: try again in {retry_after} s.",
+    bot_tables_busy: "Too many bot tables are playing: try again in {retry_after} s.",
+    body_too_large: "The request is too large (at most {max} bytes).",
+    body_timeout: "The request did not arrive in time.",
+    request_unparseable: "The request could not be read.", not_found: "Nothing here.",
+    method_not_allowed: "This address does not take this kind of request.",
     name_too_long: "A name holds at most {max} characters (this one has {got}).",
     unknown_level: "Unknown bot level {level}.", table_not_found: "This table does not exist.",
     token_no_seat: "This link holds no seat at this table.",
@@ -120,6 +131,16 @@ const ERRORS = {
     message_fields: "Le message a des champs inconnus : {fields}.",
     message_action: "La décision manque.", message_seq: "La position du message est mal formée.",
     spectator: "Les spectateurs ne jouent pas.",
+    name_invisible: "Un nom ne peut contenir de caractère invisible ou de contrôle ({character}).",
+    message_binary: "Le message n'est pas du texte.",
+    message_token: "Le jeton du message est mal formé.",
+    hello_timeout: "La connexion n'a pas dit à temps qui elle est.",
+    rate_limited: "Trop de demandes : réessayez dans {retry_after} s.",
+    bot_tables_busy: "Trop de tables de robots jouent : réessayez dans {retry_after} s.",
+    body_too_large: "La demande est trop grande (au plus {max} octets).",
+    body_timeout: "La demande n'est pas arrivée à temps.",
+    request_unparseable: "La demande n'a pas pu être lue.", not_found: "Il n'y a rien ici.",
+    method_not_allowed: "Cette adresse ne prend pas ce genre de demande.",
     name_empty: "Un nom doit avoir au moins un caractère visible.",
     name_too_long: "Un nom a au plus {max} caractères (celui-ci en a {got}).",
     unknown_level: "Niveau de robot inconnu : {level}.", table_not_found: "Cette table n'existe pas.",
@@ -197,13 +218,26 @@ export async function api(path, { method = "GET", body, token } = {}) {
   });
   const data = await response.json().catch(() => null);
   if (!response.ok) {
-    const detail = data?.detail;
-    const words = Array.isArray(detail)
-      ? detail.map((e) => `${e.loc.slice(1).join(".")}: ${e.msg}`).join("; ")
-      : detail ?? response.statusText;
-    throw new ApiError(words, data?.code ?? null, data?.params ?? {});
+    throw new ApiError(data?.detail ?? response.statusText, data?.code ?? null, data?.params ?? {});
   }
   return data;
+}
+
+/**
+ * A table's live socket.  The first message says who is connecting (the seat
+ * token, or none for a spectator): a token never goes in a URL, which
+ * proxies log.  Handlers are the WebSocket's own (onopen, onmessage, onclose).
+ */
+export function tableSocket(table, token, { onopen, onmessage, onclose }) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${table}/ws`);
+  socket.onopen = (event) => {
+    socket.send(JSON.stringify({ type: "hello", ...(token ? { token } : {}) }));
+    onopen?.(event);
+  };
+  socket.onmessage = onmessage;
+  socket.onclose = onclose;
+  return socket;
 }
 
 // Tokens live in this browser only: the seat token acts for a seat, the host's starts the table.

@@ -1,6 +1,8 @@
 // A table: the waiting room (join, invite, start), then the live game, kept
 // current over a WebSocket.  Game-independent: the game's module draws it.
-import { api, el, errorText, gameModule, header, tokens, translator } from "/static/common.js";
+import {
+  api, el, errorText, gameModule, header, tableSocket, tokens, translator,
+} from "/static/common.js";
 
 const t = translator({
   en: {
@@ -164,24 +166,23 @@ function restoreFocus(key) {
 }
 
 function connect() {
-  const query = seatToken ? `?token=${encodeURIComponent(seatToken)}` : "";
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/ws${query}`);
-  socket.onopen = () => { statusBox.textContent = ""; };
-  socket.onmessage = (event) => {
-    const data = JSON.parse(event.data);
-    if (data.type === "error") { fail(data); return; }
-    message = data;
-    render().catch(fail);
-  };
-  socket.onclose = (event) => {
-    if (event.code === 1008) {  // refused (the error message came first): no point retrying
-      if (!errorBox.textContent) fail(event.reason);
-      return;
-    }
-    statusBox.textContent = t("connecting");
-    setTimeout(connect, 1000);
-  };
+  socket = tableSocket(id, seatToken, {
+    onopen: () => { statusBox.textContent = ""; },
+    onmessage: (event) => {
+      const data = JSON.parse(event.data);
+      if (data.type === "error") { fail(data); return; }
+      message = data;
+      render().catch(fail);
+    },
+    onclose: (event) => {
+      if (event.code === 1008) {  // refused (the error message came first): no point retrying
+        if (!errorBox.textContent) fail(event.reason);
+        return;
+      }
+      statusBox.textContent = t("connecting");
+      setTimeout(connect, 1000);
+    },
+  });
 }
 
 // The acting seat's clock, counted down here from the server's deadline.
