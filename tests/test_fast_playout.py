@@ -33,6 +33,8 @@ from vitrine.games.exhibition.fastplayout import CompiledCore, core_for, pack, p
 from vitrine.games.exhibition.notation import DEPOT, END
 from vitrine.games.exhibition.purecore import PureCore
 
+pytestmark = pytest.mark.playout_core  # make test runs these again in pure Python
+
 GAME = ExhibitionGame()
 TABLE = GAME.table
 WHITES = (45, EINSTEIN)

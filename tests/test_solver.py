@@ -26,6 +26,8 @@ from vitrine.games.exhibition.solver import (
     solve,
 )
 
+pytestmark = pytest.mark.playout_core  # make test runs these again in pure Python
+
 SEEDS = (0, 1, 2)
 BEAM = 6
 # Every category at its most: All 6 Continents, Mid Century 1950, Years Gap

@@ -27,7 +27,6 @@ from typing import NamedTuple
 
 from vitrine.engine.rng import SplitMix64
 from vitrine.games.exhibition.cards import EINSTEIN, FIRST_YEAR, WHITE, YEARS
-from vitrine.games.exhibition.layout import Hall
 from vitrine.games.exhibition.notation import DEPOT, END, NO_DESTINATION, Take, Turn
 from vitrine.games.exhibition.scoring import SOLO_MARKET, score_game
 from vitrine.games.exhibition.solo_bound import YEAR_CARDS, closeness_points
@@ -203,6 +202,7 @@ class PureCore:
         root.draw_rng = None
         if root.is_over:
             return BeamResult([], score_game(root).players[0].total, 0)
+        ranking = Ranking(self.config, weights)
         layer = [root]
         best: ExhibitionState | None = None
         best_total = 0
@@ -221,7 +221,7 @@ class PureCore:
                         continue
                     key = _key(child)
                     if key not in children:
-                        children[key] = (_promise(child, weights), child)
+                        children[key] = (ranking.promise(child), child)
             ranked = sorted(children.values(), key=lambda item: item[0], reverse=True)
             layer = [child for _, child in ranked[:width]]
         assert best is not None
@@ -268,94 +268,107 @@ def _key(state: ExhibitionState) -> Key:
     )
 
 
-def _promise(state: ExhibitionState, weights: Weights) -> float:
-    """The search's ranking of an unfinished position (x100 scale, not a bound):
-    the score so far, plus what the empty spots still offer (a spot no card
-    still to come fits is a certain -1, every other one is worth a little per
-    fitting card)."""
-    config = state.config
-    scale = config.scoring.solo_multiplier
-    hall = state.halls[0]
-    held = 0
-    for card in hall:
-        if card != EMPTY:
-            held |= 1 << card
-    market = 0
-    for group in state.market:
-        for card in group:
-            market |= 1 << card
-    empties = hall.count(EMPTY)
-    pool = market
-    pile = state.draw_pile
-    for card in pile[max(0, len(pile) - empties + 1) :]:
-        pool |= 1 << card
-    masks = state.masks[0]
-    value = 0.0
-    fit = 0
-    for spot, card in enumerate(hall):
-        if card == EMPTY:
-            fitting = masks[spot] & pool
-            if fitting:
-                fit |= fitting
-                counted = min(fitting.bit_count(), weights.open_cards_counted)
-                value += weights.open_card_points * counted
+class Ranking:
+    """The search's ranking of unfinished positions (x100 scale, not a bound),
+    with what the game configuration fixes worked out once per search."""
+
+    def __init__(self, config: GameConfig, weights: Weights) -> None:
+        table, scoring = config.table, config.scoring
+        self.weights = weights
+        self.scale = scoring.solo_multiplier
+        self.decades = table.decade_mask
+        self.continents = table.continent_mask
+        self.all_continents = scoring.all_continents_solo
+        self.market_award = scoring.solo_market_award
+        # The most cards of one continent a hall can show (7 in the base hall).
+        self.focus_cap = sum(
+            1 if s.rules.distinct_continents else s.size for s in config.hall.showcases
+        )
+        self.closeness = [
+            (s.first_spot, closeness_points(s.solo_closeness, self.scale))
+            for s in config.hall.showcases
+            if s.solo_closeness is not None
+        ]
+        self.market_showcases = [
+            (s.first_spot, s.first_spot + s.size - 1, s.scoring)
+            for s in config.hall.showcases
+            if s.scoring is not None
+        ]
+
+    def promise(self, state: ExhibitionState) -> float:
+        """The score so far, plus what the empty spots still offer: a spot no
+        card still to come fits is a certain -1, every other one is worth a
+        little per fitting card."""
+        weights, scale = self.weights, self.scale
+        hall = state.halls[0]
+        held = 0
+        for card in hall:
+            if card != EMPTY:
+                held |= 1 << card
+        market = 0
+        for group in state.market:
+            for card in group:
+                market |= 1 << card
+        pool = market
+        pile = state.draw_pile
+        for card in pile[max(0, len(pile) - hall.count(EMPTY) + 1) :]:
+            pool |= 1 << card
+        masks = state.masks[0]
+        value = 0.0
+        fit = 0
+        for spot, card in enumerate(hall):
+            if card == EMPTY:
+                fitting = masks[spot] & pool
+                if fitting:
+                    fit |= fitting
+                    counted = min(fitting.bit_count(), weights.open_cards_counted)
+                    value += weights.open_card_points * counted
+                else:
+                    value -= scale
+        now = self.hall_points(held)
+        later = self.hall_points(held | fit)
+        value += scale * (now + weights.potential * (later - now) - len(state.depots[0]))
+        return value + self.showcase_points(hall, market)
+
+    def hall_points(self, cards: int) -> int:
+        """All 6 Continents, Continent Focus, Number of Decades and Chain of Years."""
+        years = cards & YEAR_CARDS
+        points = 0
+        for mask in self.decades:
+            if years & mask:
+                points += 1
+        focus = 0
+        every_continent = True
+        for mask in self.continents:
+            count = (cards & mask).bit_count()
+            focus = max(focus, count)
+            every_continent = every_continent and count > 0
+        points += min(focus, self.focus_cap) + _chain(years)
+        return points + self.all_continents if every_continent else points
+
+    def showcase_points(self, hall: Sequence[int], market: int) -> float:
+        """Mid Century and the market showcases as they would score now.
+
+        A market showcase with one card is worth a share of what its best
+        partner would make of today's market: the solo Years Gap is won or
+        lost by choosing its first card well, long before the second.
+        """
+        total = 0.0
+        for spot, points in self.closeness:
+            total += points[hall[spot]]
+        for first, last, scoring in self.market_showcases:
+            left, right = hall[first], hall[last]
+            if EINSTEIN in (left, right) or left == right == EMPTY:
+                continue
+            if left == EMPTY:
+                pairs, weight = [(0, right), (right - 1, right)], self.weights.market_hope
+            elif right == EMPTY:
+                pairs, weight = [(left, YEARS - 1), (left, left + 1)], self.weights.market_hope
             else:
-                value -= scale
-    now = _hall_points(state, held)
-    later = _hall_points(state, held | fit)
-    value += scale * (now + weights.potential * (later - now) - len(state.depots[0]))
-    return value + _showcase_points(state, market, weights.market_hope)
-
-
-def _hall_points(state: ExhibitionState, cards: int) -> int:
-    """All 6 Continents, Continent Focus, Number of Decades and Chain of Years."""
-    table = state.config.table
-    years = cards & YEAR_CARDS
-    points = sum(1 for mask in table.decade_mask if years & mask)
-    focus = max((cards & mask).bit_count() for mask in table.continent_mask)
-    points += min(focus, _focus_cap(state.config.hall))
-    points += _chain(years)
-    if all(cards & mask for mask in table.continent_mask):
-        points += state.config.scoring.all_continents_solo
-    return points
-
-
-def _showcase_points(state: ExhibitionState, market: int, market_hope: float) -> float:
-    """Mid Century and the market showcases as they would score now.
-
-    A market showcase with one card is worth a share of what its best partner
-    would make of today's market: the solo Years Gap is won or lost by
-    choosing its first card well, long before the second.
-    """
-    config = state.config
-    hall = state.halls[0]
-    total = 0.0
-    for showcase in config.hall.showcases:
-        if showcase.solo_closeness is not None:
-            points = closeness_points(showcase.solo_closeness, config.scoring.solo_multiplier)
-            total += points[hall[showcase.first_spot]]
-        if showcase.scoring is None:
-            continue
-        left = hall[showcase.first_spot]
-        right = hall[showcase.first_spot + showcase.size - 1]
-        if EINSTEIN in (left, right) or left == right == EMPTY:
-            continue
-        if left == EMPTY:
-            pairs, weight = [(0, right), (right - 1, right)], market_hope
-        elif right == EMPTY:
-            pairs, weight = [(left, YEARS - 1), (left, left + 1)], market_hope
-        else:
-            pairs, weight = [(left, right)], 1.0
-        count = min((market & _against(showcase.scoring, *pair)).bit_count() for pair in pairs)
-        award = config.scoring.solo_market_award
-        total += weight * max(0, award - count) * config.scoring.solo_multiplier
-    return total
-
-
-@cache
-def _focus_cap(hall: Hall) -> int:
-    """The most cards of one continent a hall can show (7 in the base hall)."""
-    return sum(1 if s.rules.distinct_continents else s.size for s in hall.showcases)
+                pairs, weight = [(left, right)], 1.0
+            count = min((market & _against(scoring, *pair)).bit_count() for pair in pairs)
+            total += weight * max(0, self.market_award - count) * self.scale
+        return total
 
 
 @cache
