@@ -20,7 +20,7 @@ CORE_NOTE = $(BIN)/vitrine --version | grep -q compiled || echo "warning: the C 
 built (no C compiler or Python headers): vitrine runs in pure Python, with the same results and \
 slower search; \`sudo make system\` installs them, then \`touch setup.py\` rebuilds it on the next make"
 
-.PHONY: run test lint typecheck pytest pytest-pure bench system system-run system-dist dist dist-check clean FORCE
+.PHONY: run test lint typecheck pytest pytest-pure bench system system-run dist dist-check clean FORCE
 
 run: $(RUNTIME)
 	$(BIN)/vitrine serve $(if $(PORT),--port $(PORT))
@@ -28,17 +28,14 @@ run: $(RUNTIME)
 test: lint typecheck pytest pytest-pure
 
 system-run:
-	bash scripts/system-parts run
-
-system-dist:
-	bash scripts/system-parts dist
+	PYTHON=$(PYTHON) bash scripts/system-parts run
 
 # Everything, for a user who may install packages (`sudo make system`).
 system:
-	bash scripts/system-parts all
+	bash scripts/system-parts test
 
 $(SYSTEM_ENV): FORCE
-	bash scripts/system-parts test $@
+	PYTHON=$(PYTHON) bash scripts/system-parts test $@
 
 $(BIN)/python: | system-run
 	$(PYTHON) -m venv $(VENV)
@@ -74,12 +71,12 @@ bench: $(RUNTIME)
 	$(BIN)/python bench/engine.py
 
 # The sdist and a manylinux wheel (stable ABI: CPython 3.11 and later) in dist/.
-dist: $(DEV) | system-dist
+dist: $(DEV)
 	rm -rf dist build/wheel
 	$(BIN)/python -m build --outdir build/wheel .
 	mkdir -p dist
 	mv build/wheel/*.tar.gz dist/
-	$(BIN)/auditwheel repair --wheel-dir dist build/wheel/*.whl
+	PATH="$(CURDIR)/$(BIN):$$PATH" $(BIN)/auditwheel repair --wheel-dir dist build/wheel/*.whl
 	$(BIN)/twine check --strict dist/*
 
 # The built packages as users get them: the wheel in a new virtualenv, the
