@@ -13,6 +13,7 @@ fails its tests instead, so that CI runs everything.
 
 import os
 import subprocess
+from collections.abc import Generator
 from functools import cache
 from pathlib import Path
 
@@ -27,6 +28,7 @@ INSTALL_COMMAND = "sudo make system"
 CHROMIUM_PART = "Chromium"
 POSTGRES_PART = f"PostgreSQL ({POSTGRES_VARIABLE})"
 COMPILED_CORE_PART = "the compiled core (gcc, Python headers)"
+MISSING = "missing here:"
 
 
 def chromium_runs() -> bool:
@@ -60,7 +62,21 @@ def require(part: str) -> None:
     missing = missing_parts()
     if part not in missing:
         return
-    message = f"missing here: {', '.join(missing)}; `{INSTALL_COMMAND}` installs them"
+    message = f"{MISSING} {', '.join(missing)}; `{INSTALL_COMMAND}` installs them"
     if required():
         pytest.fail(f"{part} is required ({REQUIRE_VARIABLE} or CI is set): {message}")
     pytest.skip(message)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Every skip for a missing part at one place, so pytest's summary folds
+    them into one line: a skip in a fixture is otherwise shown at each test."""
+    report = yield
+    if report.skipped and isinstance(report.longrepr, tuple):
+        _, _, reason = report.longrepr
+        if MISSING in reason:
+            report.longrepr = (__file__, require.__code__.co_firstlineno, reason)
+    return report
