@@ -16,7 +16,6 @@ import pytest
 
 from system_parts import COMPILED_CORE_PART, require
 
-CORE_MODULE = "vitrine.games.exhibition._playout"
 RUN_CLI = """
 import sys
 if sys.argv[1] == "without-core":
