@@ -1,9 +1,9 @@
 """Fixtures for the server tests: databases (SQLite and a real PostgreSQL) and clients.
 
 PostgreSQL tests get a fresh database each, created through the admin URL in
-``VITRINE_TEST_POSTGRES_URL`` (``.ci/run`` starts a server and sets it).  In CI
-a missing server is a failure, not a skip: the persistence tests must run on
-both databases there.
+``VITRINE_TEST_POSTGRES_URL`` (``scripts/system-parts`` starts a server and
+``make test`` sets it).  Without one they are skipped, and fail where every
+system part is required (CI): see ``system_parts.py``.
 """
 
 import os
@@ -19,25 +19,17 @@ from fastapi.testclient import TestClient
 from starlette.testclient import WebSocketTestSession
 
 import server_process
+from system_parts import POSTGRES_PART, POSTGRES_VARIABLE, require
 from vitrine.server.app import create_app
 from vitrine.server.settings import Settings
 
-POSTGRES_VARIABLE = "VITRINE_TEST_POSTGRES_URL"
 FAST_PLAY = Settings.from_environment(server_process.FAST_PLAY)  # the same, in process
-
-
-def _postgres_admin_url() -> str:
-    url = os.environ.get(POSTGRES_VARIABLE)
-    if url:
-        return url
-    if os.environ.get("CI"):
-        pytest.fail(f"CI must run the PostgreSQL tests: set {POSTGRES_VARIABLE} (.ci/run does)")
-    pytest.skip(f"no PostgreSQL server: set {POSTGRES_VARIABLE} to an admin URL to run these")
 
 
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
-    admin = _postgres_admin_url()
+    require(POSTGRES_PART)
+    admin = os.environ[POSTGRES_VARIABLE]
     name = f"vitrine_test_{secrets.token_hex(6)}"
     with psycopg.connect(admin, autocommit=True) as connection:
         connection.execute(f'CREATE DATABASE "{name}"')

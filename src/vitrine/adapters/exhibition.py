@@ -9,7 +9,6 @@ so the stock's order and other players' secret decades (zeros until the
 game is over) are never in an observation.
 """
 
-import os
 from collections.abc import Mapping
 from dataclasses import astuple, dataclass
 from typing import TYPE_CHECKING, Any
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from vitrine.adapters.encoding import Array, Field, seat_arrays
 from vitrine.engine.protocol import GameState
 from vitrine.games.exhibition.cards import NUM_CARDS, card_from_label
+from vitrine.games.exhibition.fastplayout import CompiledCore, core_for, uses_compiled_core
 from vitrine.games.exhibition.state import (
     NOBODY,
     PLACE_BASE,
@@ -30,7 +30,6 @@ from vitrine.games.exhibition.state import (
 if TYPE_CHECKING:
     from vitrine.games.exhibition._playout import Batch
 
-PURE_PYTHON = "VITRINE_PURE_PYTHON"  # set to 1: never the compiled core
 
 DECADES = 10
 FIRST_DECADE = 1900
@@ -199,18 +198,17 @@ class ExhibitionEncoding:
         players), is not built, or is turned off (``VITRINE_PURE_PYTHON=1``),
         and the environment steps the engine itself, to the same numbers."""
         assert isinstance(state, ExhibitionState)
-        if not state.config.solo or os.environ.get(PURE_PYTHON) == "1":
+        if not state.config.solo or not uses_compiled_core():
             return None
-        try:
-            from vitrine.games.exhibition._playout import Batch
-            from vitrine.games.exhibition.fastplayout import core_for
-        except ImportError:
-            return None
+        from vitrine.games.exhibition._playout import Batch
+
+        core = core_for(state.config)
+        assert isinstance(core, CompiledCore)
         size = sum(field.size for field in self._fields)
         place = PLACE_BASE + PLACE_OFFSET
         layout = [size, self.num_actions, TAKE_STRIDE, place, *astuple(self.offsets)]
         decades = list(state.config.table.secret_decades)
-        return CompiledSolo(Batch(core_for(state.config), count, layout, decades))
+        return CompiledSolo(Batch(core.core, count, layout, decades))
 
 
 class CompiledSolo:

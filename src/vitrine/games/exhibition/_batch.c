@@ -51,7 +51,10 @@ static void batch_dealloc(Batch *b)
     PyMem_Free(b->discards);
     PyMem_Free(b->discard_count);
     PyMem_Free(b->legal);
-    Py_TYPE(b)->tp_free((PyObject *)b);
+    PyTypeObject *type = Py_TYPE(b);
+    freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
+    tp_free(b);
+    Py_DECREF(type); /* a heap type's instances hold a reference to it */
 }
 
 static int batch_init(Batch *b, PyObject *args, PyObject *kwds)
@@ -59,22 +62,22 @@ static int batch_init(Batch *b, PyObject *args, PyObject *kwds)
     static char *keywords[] = {"core", "count", "layout", "decades", NULL};
     PyObject *core, *layout, *decades;
     int count;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!iO!O!:Batch", keywords, &CoreType, &core,
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!iO!O!:Batch", keywords, CoreType, &core,
                                      &count, &PyList_Type, &layout, &PyList_Type, &decades))
         return -1;
-    if (!((Core *)core)->solo || count < 1 || PyList_GET_SIZE(layout) != LAYOUT ||
-        PyList_GET_SIZE(decades) != DECADES) {
+    if (!((Core *)core)->solo || count < 1 || PyList_Size(layout) != LAYOUT ||
+        PyList_Size(decades) != DECADES) {
         PyErr_SetString(PyExc_ValueError,
                         "Batch: a solo core, a positive count, a full layout, ten decades");
         return -1;
     }
     for (int i = 0; i < LAYOUT; i++) {
-        b->layout[i] = (int)PyLong_AsLong(PyList_GET_ITEM(layout, i));
+        b->layout[i] = (int)PyLong_AsLong(PyList_GetItem(layout, i));
         if (b->layout[i] < 0 && PyErr_Occurred())
             return -1;
     }
     for (int i = 0; i < DECADES; i++) {
-        b->decade_years[i] = (int)PyLong_AsLong(PyList_GET_ITEM(decades, i));
+        b->decade_years[i] = (int)PyLong_AsLong(PyList_GetItem(decades, i));
         if (b->decade_years[i] < FIRST_YEAR || b->decade_years[i] > LAST_YEAR) {
             if (!PyErr_Occurred())
                 PyErr_SetString(PyExc_ValueError, "Batch: decades are years 1900-1999");
@@ -294,8 +297,8 @@ static PyObject *batch_observe(Batch *b, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "observe: indices is a list of ints");
         ok = 0;
     } else {
-        for (Py_ssize_t i = 0; ok && i < PyList_GET_SIZE(indices); i++) {
-            long index = PyLong_AsLong(PyList_GET_ITEM(indices, i));
+        for (Py_ssize_t i = 0; ok && i < PyList_Size(indices); i++) {
+            long index = PyLong_AsLong(PyList_GetItem(indices, i));
             ok = !(index == -1 && PyErr_Occurred()) && check_index(b, (int)index);
             if (ok) {
                 find_legal(b, (int)index);
@@ -387,25 +390,28 @@ static PyMethodDef batch_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject BatchType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "vitrine.games.exhibition._playout.Batch",
-    .tp_doc = PyDoc_STR("Batch(core, count, layout)\n--\n\nSolo games stepped together."),
-    .tp_basicsize = sizeof(Batch),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)batch_init,
-    .tp_dealloc = (destructor)batch_dealloc,
-    .tp_methods = batch_methods,
+static PyType_Slot batch_slots[] = {
+    {Py_tp_doc, (void *)PyDoc_STR("Batch(core, count, layout)\n--\n\nSolo games stepped together.")},
+    {Py_tp_new, (void *)PyType_GenericNew},
+    {Py_tp_init, (void *)batch_init},
+    {Py_tp_dealloc, (void *)batch_dealloc},
+    {Py_tp_methods, batch_methods},
+    {0, NULL},
+};
+
+/* A heap type, like Core's, for the stable ABI (setup.py). */
+static PyType_Spec batch_spec = {
+    .name = "vitrine.games.exhibition._playout.Batch",
+    .basicsize = sizeof(Batch),
+    .flags = Py_TPFLAGS_DEFAULT,
+    .slots = batch_slots,
 };
 
 int add_batch_type(PyObject *module)
 {
-    if (PyType_Ready(&BatchType) < 0)
-        return -1;
-    Py_INCREF(&BatchType);
-    if (PyModule_AddObject(module, "Batch", (PyObject *)&BatchType) < 0) {
-        Py_DECREF(&BatchType);
+    PyObject *batch_type = PyType_FromSpec(&batch_spec);
+    if (batch_type == NULL || PyModule_AddObject(module, "Batch", batch_type) < 0) {
+        Py_XDECREF(batch_type);
         return -1;
     }
     return 0;

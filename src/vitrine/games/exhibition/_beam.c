@@ -379,7 +379,7 @@ static PyObject *line_of(const Best *best, Step *const *steps)
             Py_DECREF(line);
             return NULL;
         }
-        PyList_SET_ITEM(line, d, turn);
+        PyList_SetItem(line, d, turn);
         if (d > 0)
             step = steps[d - 1][step.parent];
     }

@@ -165,7 +165,7 @@ static inline int m_count(Mask m)
 }
 
 /* The rules, in _playout.c. */
-extern PyTypeObject CoreType;
+extern PyTypeObject *CoreType; /* set when the module is created */
 void refresh(const Core *core, Game *g, int player, int index);
 void put_card(const Core *core, Game *g, int target);
 void score(const Core *core, const Game *g, int *total, int *tiebreak);
