@@ -145,7 +145,9 @@ def test_bad_socket_messages_get_an_error_and_change_nothing(client: TestClient)
     cases = [
         ("not json", "not JSON"),
         (json.dumps([1]), "must be an object"),
-        (json.dumps({"type": "chat"}), "must be an object"),
+        (json.dumps({"type": "shout"}), "must be an object"),
+        (json.dumps({"type": "chat"}), "must be a chat line"),
+        (json.dumps({"type": "chat", "text": "hi", "seq": 1}), "unknown field"),
         (json.dumps({"type": "act", "action": "1907", "x": 1}), "unknown field(s) in message: x"),
         (json.dumps({"type": "act", "action": 7}), "'action' must be"),
         (json.dumps({"type": "act", "action": "1907", "seq": True}), "'seq' must be"),

@@ -19,7 +19,15 @@ import click
     type=click.FloatRange(0, 10),
     help="Seconds a bot waits before each decision, so people see it happen.",
 )
-def serve(host: str, port: int, database: str | None, bot_delay: float) -> None:
+@click.option(
+    "--abandon-after",
+    default=None,
+    type=click.FloatRange(min=0.1),
+    help="Seconds without a decision before a table is closed as abandoned [default: 7 days].",
+)
+def serve(
+    host: str, port: int, database: str | None, bot_delay: float, abandon_after: float | None
+) -> None:
     """Serve the web app: lobby, tables, live play against friends and bots."""
     import uvicorn  # the server's dependencies load only for this command
 
@@ -31,7 +39,7 @@ def serve(host: str, port: int, database: str | None, bot_delay: float) -> None:
     # Compressing each message for each connection cost a fifth of the server's
     # time in bench/server.py, for messages of a few kilobytes: off.
     uvicorn.run(
-        create_app(url, bot_delay),
+        create_app(url, bot_delay, abandon_after),
         host=host,
         port=port,
         log_level="warning",

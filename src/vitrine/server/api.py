@@ -78,7 +78,9 @@ async def game_data(name: str, file: str) -> FileResponse:
 async def create_table(body: schemas.CreateTableRequest, service: Service) -> dict[str, Any]:
     """A new table.  The answer holds the only copies of the host and seat tokens."""
     specs = [SeatSpec(seat.kind, seat.name, seat.level) for seat in body.seats]
-    created = await service.create(body.game, body.options, specs, body.clock_seconds)
+    created = await service.create(
+        body.game, body.options, specs, body.clock_seconds, body.seats_open
+    )
     table_id = created.live.id
     return {
         "table": created.live.summary(),
@@ -93,7 +95,9 @@ async def create_table(body: schemas.CreateTableRequest, service: Service) -> di
 @router.get("/tables", response_model=list[schemas.TableInfo])
 async def list_tables(
     service: Service,
-    status: Annotated[list[Literal["open", "playing", "over"]] | None, Query()] = None,
+    status: Annotated[
+        list[Literal["open", "playing", "over", "abandoned", "cancelled"]] | None, Query()
+    ] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> list[dict[str, Any]]:
     """The newest tables, open ones by default (the lobby)."""
@@ -117,6 +121,23 @@ async def join(
     return live.message(service.seat_of(live, token))
 
 
+@router.post("/tables/{table_id}/seats/{position}/claim", response_model=schemas.ClaimedSeat)
+async def claim(
+    table_id: str, position: int, body: schemas.JoinRequest, service: Service
+) -> dict[str, Any]:
+    """Take an empty seat of a table whose seats are open to anyone; the answer
+    holds the seat's token, the only copy."""
+    live, token = await service.claim(table_id, position, body.name)
+    return {**live.message(position), "token": token}
+
+
+@router.post("/tables/{table_id}/cancel", response_model=schemas.TableState)
+async def cancel(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
+    """Call a table off before it starts (host only)."""
+    live = await service.cancel(table_id, required(credentials))
+    return live.message(None)
+
+
 @router.post("/tables/{table_id}/start", response_model=schemas.TableState)
 async def start(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
     """Deal and start (host only, once every human seat has joined)."""
@@ -132,6 +153,41 @@ async def act(
     token = required(credentials)
     live = await service.act(table_id, token, body.action, body.seq)
     return live.message(service.seat_of(live, token))
+
+
+@router.post("/tables/{table_id}/check", response_model=schemas.Check)
+async def check(
+    table_id: str, body: schemas.CheckRequest, service: Service, credentials: Credentials
+) -> dict[str, Any]:
+    """Would this decision be accepted now?  If not, the engine's refusal (code,
+    params, words), so a page can say why a spot is not open.  Changes nothing."""
+    return await service.check(table_id, required(credentials), body.action)
+
+
+@router.get("/tables/{table_id}/provisional", response_model=list[schemas.ProvisionalScore])
+async def provisional(
+    table_id: str, service: Service, credentials: Credentials
+) -> list[dict[str, Any]]:
+    """Each seat's score if the game ended now, as the caller may see it."""
+    return await service.provisional(table_id, optional(credentials))
+
+
+@router.post("/tables/{table_id}/chat", response_model=schemas.TableState)
+async def chat(
+    table_id: str, body: schemas.ChatRequest, service: Service, credentials: Credentials
+) -> dict[str, Any]:
+    """A line of table chat from a seated player (at most 300 characters, rate-limited)."""
+    token = required(credentials)
+    live = await service.say(table_id, token, body.text)
+    return live.message(service.seat_of(live, token))
+
+
+@router.post("/tables/{table_id}/rematch", response_model=schemas.TableState)
+async def rematch(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
+    """Offer (or accept) a rematch of a finished table: the new table, same seats."""
+    token = required(credentials)
+    live = await service.rematch(table_id, token)
+    return live.message(live.seat_for(token))
 
 
 @router.post("/tables/{table_id}/seats/{position}/bot", response_model=schemas.TableState)

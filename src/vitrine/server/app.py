@@ -13,22 +13,26 @@ from fastapi.staticfiles import StaticFiles
 from vitrine.server import api, realtime
 from vitrine.server.database import make_engine, migrate
 from vitrine.server.errors import ApiError
-from vitrine.server.service import TableService
+from vitrine.server.service import ABANDON_AFTER, TableService
 from vitrine.server.store import Store
 
 STATIC = resources.files("vitrine.web") / "static"
 BOT_DELAY = 0.8  # seconds: long enough to see a bot's move land, short enough not to wait
 
 
-def create_app(database_url: str, bot_delay: float = BOT_DELAY) -> FastAPI:
-    """The app for one database; migrations run and running tables resume at start-up."""
+def create_app(
+    database_url: str, bot_delay: float = BOT_DELAY, abandon_after: float | None = None
+) -> FastAPI:
+    """The app for one database; migrations run and running tables resume at start-up.
+    ``abandon_after``: seconds without a decision before a table is abandoned."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(database_url)
         migrate(engine)
         workers = 1 if engine.dialect.name == "sqlite" else 8  # SQLite has one writer anyway
-        service = TableService(Store(engine), bot_delay, workers)
+        idle = ABANDON_AFTER if abandon_after is None else abandon_after
+        service = TableService(Store(engine), bot_delay, workers, idle)
         app.state.service = service
         await service.resume()
         try:

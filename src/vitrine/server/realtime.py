@@ -2,8 +2,8 @@
 
 On connecting, a client gets the whole picture at once, so a reconnecting
 browser catches up with no replay of missed messages.  Decisions sent here
-take the same path as ``POST /actions``; a refusal comes back as an
-``error`` message to the sender only.
+take the same path as ``POST /actions``, chat lines the same path as
+``POST /chat``; a refusal comes back as an ``error`` message to the sender only.
 """
 
 import asyncio
@@ -31,17 +31,23 @@ def _error(error: ApiError) -> str:
     return json.dumps(payload | {"code": error.code, "params": error.params})
 
 
+FIELDS = {"act": {"type", "action", "seq"}, "chat": {"type", "text"}}
+
+
 async def _handle(service: TableService, table_id: str, token: str | None, text: str) -> None:
-    """One client message: ``{"type": "act", "action": "1907", "seq": 12}``."""
+    """One client message: ``{"type": "act", "action": "1907", "seq": 12}`` or
+    ``{"type": "chat", "text": "well played"}``."""
     try:
         message: Any = json.loads(text)
     except json.JSONDecodeError as error:
         raise ApiError(422, f"message is not JSON: {error}", "message_not_json") from None
-    if not isinstance(message, dict) or message.get("type") != "act":
+    if not isinstance(message, dict) or message.get("type") not in FIELDS:
         raise ApiError(
-            422, 'a message must be an object {"type": "act", "action": ...}', "message_shape"
+            422,
+            'a message must be an object {"type": "act", "action": ...} or {"type": "chat", ...}',
+            "message_shape",
         )
-    unknown = sorted(set(message) - {"type", "action", "seq"})
+    unknown = sorted(set(message) - FIELDS[message["type"]])
     if unknown:
         raise ApiError(
             422,
@@ -49,6 +55,13 @@ async def _handle(service: TableService, table_id: str, token: str | None, text:
             "message_fields",
             {"fields": unknown},
         )
+    if message["type"] == "chat":
+        if not isinstance(message.get("text"), str):
+            raise ApiError(422, "'text' must be a chat line", "message_text")
+        if token is None:
+            raise ApiError(403, "spectators read the chat: connect with a seat token", "spectator")
+        await service.say(table_id, token, message["text"])
+        return
     action, seq = message.get("action"), message.get("seq")
     if not isinstance(action, str) or not action:
         raise ApiError(422, "'action' must be a decision in notation", "message_action")

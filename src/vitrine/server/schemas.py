@@ -32,6 +32,11 @@ class CreateTableRequest(Strict):
         description="seconds for each decision before the seat goes to a bot; "
         "60 plays in real time, 86400 turn-based; none: no clock",
     )
+    seats_open: bool = Field(
+        default=False,
+        description="empty human seats may be claimed by anyone from the lobby; "
+        "false: by invitation link only",
+    )
 
 
 class JoinRequest(Strict):
@@ -47,6 +52,32 @@ class ActionRequest(Strict):
 
 class HandToBotRequest(Strict):
     level: str = "casual"
+
+
+class CheckRequest(Strict):
+    action: str = Field(min_length=1, max_length=40, description="a decision in notation")
+
+
+class ChatRequest(Strict):
+    text: str = Field(max_length=1000, description="one line, at most 300 characters once cleaned")
+
+
+class Check(BaseModel):
+    """Whether a decision would be accepted now; if not, the refusal it would get."""
+
+    legal: bool
+    detail: str | None
+    code: str | None
+    params: dict[str, Any]
+
+
+class ProvisionalScore(BaseModel):
+    """A seat's score if the game ended now; a category its viewer may not know is null."""
+
+    player: int
+    name: str
+    categories: dict[str, int | None]
+    total: int
 
 
 class SeatInfo(BaseModel):
@@ -65,12 +96,15 @@ class TableInfo(BaseModel):
     options: dict[str, Any]
     created_at: str
     clock_seconds: int | None
+    seats_open: bool = False
+    rematch_of: str | None = None
     seats: list[SeatInfo]
     seq: int | None = None
     current_player: int | None = None
     deadline: str | None = Field(
         default=None, description="when the human to act loses the seat to a bot (a clock)"
     )
+    rematch: str | None = Field(default=None, description="the id of this table's rematch")
 
 
 class SeatLink(BaseModel):
@@ -90,6 +124,12 @@ class LogEntry(BaseModel):
     action: str
 
 
+class ChatLine(BaseModel):
+    seat: int
+    text: str
+    at: str
+
+
 class TableState(BaseModel):
     """A table and what one seat (or a spectator) may see of its game."""
 
@@ -97,6 +137,13 @@ class TableState(BaseModel):
     you: int | None
     view: dict[str, Any] | None
     log: list[LogEntry]
+    chat: list[ChatLine] = []
+
+
+class ClaimedSeat(TableState):
+    """A seat claimed from the lobby: its token (the only copy) and the table."""
+
+    token: str
 
 
 class GameInfo(BaseModel):
@@ -120,4 +167,5 @@ class Replay(BaseModel):
     players: list[str]
     turns: list[str]  # the record's: step k follows turns[k - 1]
     substitutes: list[Substitute]
+    ending: Literal["abandoned"] | None = None
     steps: list[dict[str, Any]]

@@ -11,7 +11,7 @@ import secrets
 from collections.abc import Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from vitrine.bots import LEVELS
@@ -19,16 +19,29 @@ from vitrine.engine.errors import RecordError, VitrineError
 from vitrine.engine.protocol import Game, GameState
 from vitrine.engine.record import Record, Substitute
 from vitrine.games import get_game
+from vitrine.server.chat import chat_limit, clean_line
 from vitrine.server.errors import ApiError, conflict, forbidden, invalid, not_found, refused
-from vitrine.server.live import OPEN, OVER, PLAYING, LiveTable, public_table, token_hash
-from vitrine.server.models import SeatRow, TableRow, aware, utcnow
-from vitrine.server.store import Store, StoredTable
+from vitrine.server.live import (
+    ABANDONED,
+    CANCELLED,
+    OPEN,
+    OVER,
+    PLAYING,
+    RUNNING,
+    LiveTable,
+    public_table,
+    token_hash,
+)
+from vitrine.server.models import ChatRow, SeatRow, TableRow, aware, utcnow
+from vitrine.server.store import CHAT_KEPT, Store, StoredTable
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 TIMEOUT_LEVEL = "casual"  # who takes over a seat whose clock ran out
 SEED_BITS = 53  # exact in JavaScript, so a record survives a trip through a browser
 NAME_LENGTH = 24
+ABANDON_AFTER = 7 * 24 * 3600.0  # seconds without a decision before a table is abandoned
+SWEEP_LIMIT = 3600.0  # the longest wait between two looks for idle tables
 
 
 @dataclass(frozen=True)
@@ -73,9 +86,17 @@ def check_level(level: str | None) -> str:
 
 
 class TableService:
-    def __init__(self, store: Store, bot_delay: float, db_workers: int) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float,
+        db_workers: int,
+        abandon_after: float = ABANDON_AFTER,
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.abandon_after = abandon_after
+        self.chat_limit = chat_limit()
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._executor = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="db")
@@ -87,16 +108,60 @@ class TableService:
     # ------------------------------------------------------------ lifecycle
 
     async def resume(self) -> None:
-        """Load every running table (after a restart) and let its clocks and bots go on."""
+        """Load every running table (after a restart) and let its clocks and bots go on;
+        from now on, look for idle tables now and then."""
+        await self.abandon_idle()
         for table_id in await self._db(self.store.table_ids, [PLAYING]):
             live = await self.get(table_id)
             self._arm_clock(live)
             self._wake_bots(live)
+        self._spawn(self._sweep())
 
     def release(self, live: LiveTable) -> None:
-        """Forget a finished table nobody watches; the database still has it."""
-        if live.row.status == OVER and not live.subscribers:
+        """Forget a closed table nobody watches; the database still has it."""
+        if live.row.status not in RUNNING and not live.subscribers:
             self.tables.pop(live.id, None)
+
+    async def _sweep(self) -> None:
+        """Abandon idle tables, looking several times per idle time (at most hourly)."""
+        while True:
+            await asyncio.sleep(min(self.abandon_after / 4, SWEEP_LIMIT))
+            await self.abandon_idle()
+
+    async def abandon_idle(self) -> None:
+        """Close every open or running table with no decision for the idle time.
+
+        A table's last activity is its last decision, else its start, else its
+        creation: a table nobody plays at leaves the lobby's lists, and its
+        record (when it started) says it was abandoned.
+        """
+        cutoff = utcnow() - timedelta(seconds=self.abandon_after)
+        for table_id in await self._db(self.store.idle_tables, RUNNING, cutoff):
+            live = await self.get(table_id)
+            async with live.lock:
+                active = live.turn_since or aware(live.row.created_at)
+                if live.row.status in RUNNING and active < cutoff:
+                    await self._close(live, ABANDONED)
+            self.release(live)
+
+    async def _close(self, live: LiveTable, status: str) -> None:
+        """End a table without a result (the lock is held): its clock stops, bots stop."""
+        await self._db(self.store.set_status, live.id, status)
+        live.row.status = status
+        if live.clock_task is not None:
+            live.clock_task.cancel()
+        live.broadcast()
+
+    async def cancel(self, table_id: str, host_token: str) -> LiveTable:
+        """The host calls a table off before it starts."""
+        live = await self.get(table_id)
+        if not live.is_host(host_token):
+            raise forbidden("host_cancels", f"only the host of table {table_id!r} may cancel it")
+        async with live.lock:
+            if live.row.status != OPEN:
+                raise conflict("already_started", f"table {table_id!r} has already started")
+            await self._close(live, CANCELLED)
+        return live
 
     async def close(self) -> None:
         for task in list(self._tasks):
@@ -131,7 +196,15 @@ class TableService:
             for _, text in stored.log:
                 state.apply_action(text)
         since = stored.last_action_at or (row.started_at and aware(row.started_at))
-        return LiveTable(row=row, game=game, state=state, log=list(stored.log), turn_since=since)
+        return LiveTable(
+            row=row,
+            game=game,
+            state=state,
+            log=list(stored.log),
+            turn_since=since,
+            chat=list(stored.chat),
+            rematch=stored.rematch,
+        )
 
     @staticmethod
     def _new_state(game: Game, row: TableRow) -> GameState:
@@ -161,6 +234,7 @@ class TableService:
         options: dict[str, Any],
         specs: Sequence[SeatSpec],
         clock_seconds: int | None = None,
+        seats_open: bool = False,
     ) -> CreatedTable:
         try:
             game = get_game(game_name)
@@ -224,6 +298,7 @@ class TableService:
             host_token_hash=token_hash(host_token),
             created_at=utcnow(),
             clock_seconds=clock_seconds,
+            seats_open=seats_open,
             seats=seats,
         )
         await self._db(self.store.add_table, row)
@@ -252,8 +327,51 @@ class TableService:
             seat = live.seats[position]
             seat.name = cleaned
             await self._db(self.store.update_seat, seat)
-            live.broadcast()
+            await self._seated(live)
+        self._wake_bots(live)
         return live
+
+    async def claim(self, table_id: str, position: int, name: str) -> tuple[LiveTable, str]:
+        """Take an empty seat of a table whose seats are open to anyone (from the lobby).
+
+        The seat gets a fresh token, which only the claimant receives; an
+        invitation link sent for that seat no longer holds it.
+        """
+        live = await self.get(table_id)
+        cleaned = clean_name(name)
+        async with live.lock:
+            if live.row.status != OPEN:
+                raise conflict("names_fixed", f"table {table_id!r} has started; names are fixed")
+            if not live.row.seats_open:
+                raise forbidden(
+                    "seats_by_invitation",
+                    f"the seats of table {table_id!r} are taken by invitation only",
+                )
+            if not 0 <= position < len(live.seats):
+                raise not_found(
+                    "seat_not_found",
+                    f"seat {position} at table {table_id!r} does not exist",
+                    seat=position,
+                )
+            seat = live.seats[position]
+            if seat.kind != "human" or seat.name is not None:
+                raise conflict("seat_taken", f"seat {position} is already taken", seat=position)
+            self._check_distinct([*(s.name for s in live.seats), cleaned])
+            token = secrets.token_urlsafe(18)
+            seat.token_hash = token_hash(token)
+            seat.name = cleaned
+            await self._db(self.store.update_seat, seat)
+            await self._seated(live)
+        self._wake_bots(live)
+        return live, token
+
+    async def _seated(self, live: LiveTable) -> None:
+        """After a seat is taken (the lock is held): tell everyone, and start a
+        table that starts by itself (open seats, a rematch) once every seat is taken."""
+        live.broadcast()
+        starts_itself = live.row.seats_open or live.row.rematch_of is not None
+        if starts_itself and all(seat.name is not None for seat in live.seats):
+            await self._begin(live)
 
     async def start(self, table_id: str, host_token: str) -> LiveTable:
         live = await self.get(table_id)
@@ -269,17 +387,91 @@ class TableService:
                     f"seat(s) {', '.join(waiting)} have not joined yet",
                     seats=waiting,
                 )
-            state = self._new_state(live.game, live.row)
-            now = utcnow()
-            await self._db(self.store.start_table, table_id, PLAYING, now)
-            live.row.status = PLAYING
-            live.row.started_at = now
-            live.state = state
-            live.turn_since = now
-            live.broadcast()
-            self._arm_clock(live)
+            await self._begin(live)
         self._wake_bots(live)
         return live
+
+    async def _begin(self, live: LiveTable) -> None:
+        """Deal and start a table whose seats are all taken (the lock is held)."""
+        state = self._new_state(live.game, live.row)
+        now = utcnow()
+        await self._db(self.store.start_table, live.id, PLAYING, now)
+        live.row.status = PLAYING
+        live.row.started_at = now
+        live.state = state
+        live.turn_since = now
+        live.broadcast()
+        self._arm_clock(live)
+
+    async def rematch(self, table_id: str, token: str) -> LiveTable:
+        """A new deal for the same seats, once a game is over; the new table.
+
+        The first seated player to ask creates it, already seated under their
+        name; each other human confirms by asking too (or joining it), and it
+        starts by itself when every seat is taken.  Seats keep their tokens and
+        the host keeps theirs, so every browser that held a seat holds it again.
+        A table of bots only is rematched by its host.
+        """
+        live = await self.get(table_id)
+        position = live.seat_for(token)
+        if position is None and not live.is_host(token):
+            raise forbidden(
+                "token_no_seat", f"this token holds no seat at table {table_id!r}", table=live.id
+            )
+        async with live.lock:
+            if live.row.status != OVER:
+                raise conflict(
+                    "rematch_not_over", f"table {table_id!r} is not over: no rematch yet"
+                )
+            if live.rematch is None:
+                row = self._rematch_row(live.row)
+                await self._db(self.store.add_table, row)
+                self.tables[row.id] = LiveTable(row=row, game=live.game, state=None, log=[])
+                live.rematch = row.id
+                live.broadcast()
+        rematch = await self.get(live.rematch)
+        if position is not None:
+            name = live.seats[position].name
+            async with rematch.lock:
+                seat = rematch.seats[position]
+                if rematch.row.status == OPEN and seat.name is None and name is not None:
+                    seat.name = name
+                    await self._db(self.store.update_seat, seat)
+                    await self._seated(rematch)
+        elif all(seat.kind == "bot" for seat in rematch.seats):
+            async with rematch.lock:
+                if rematch.row.status == OPEN:
+                    await self._begin(rematch)
+        self._wake_bots(rematch)
+        return rematch
+
+    @staticmethod
+    def _rematch_row(old: TableRow) -> TableRow:
+        """The rematch of a finished table: same game, options, clock and seats; a new deal."""
+        seats = [
+            SeatRow(
+                position=seat.position,
+                kind=seat.kind,
+                level=seat.level if seat.kind == "bot" else None,
+                name=seat.name if seat.kind == "bot" else None,
+                token_hash=seat.token_hash,
+                substituted=False,
+            )
+            for seat in old.seats
+        ]
+        return TableRow(
+            id=secrets.token_urlsafe(8),
+            game=old.game,
+            options=dict(old.options),
+            seed=secrets.randbits(SEED_BITS),
+            status=OPEN,
+            host_token_hash=old.host_token_hash,
+            created_at=utcnow(),
+            clock_seconds=old.clock_seconds,
+            seats_open=False,
+            rematch_of=old.id,
+            seats=seats,
+        )
 
     async def hand_to_bot(
         self, table_id: str, token: str, position: int | None, level: str
@@ -363,19 +555,57 @@ class TableService:
         self._wake_bots(live)
         return live
 
+    @staticmethod
+    def _playing(live: LiveTable) -> GameState:
+        """The position of a game being played; refused when there is none."""
+        state = live.state
+        if live.row.status in (ABANDONED, CANCELLED):
+            raise conflict("table_closed", f"table {live.id!r} is closed", status=live.row.status)
+        if state is None:
+            raise conflict("not_started", f"table {live.id!r} has not started")
+        if state.is_over:
+            raise conflict("game_over", f"the game at table {live.id!r} is over")
+        return state
+
+    @staticmethod
+    def _awaits(live: LiveTable, state: GameState, position: int) -> None:
+        """Refuse unless ``position`` is the seat to act."""
+        to_act = state.current_player
+        if to_act != position:
+            name = live.seats[to_act].name if to_act is not None else None
+            raise conflict(
+                "not_your_turn",
+                f"it is not seat {position}'s turn: {name} (seat {to_act}) is to act",
+                seat=position,
+                name=name,
+                to_act=to_act,
+            )
+
+    async def check(self, table_id: str, token: str, action: str) -> dict[str, Any]:
+        """Whether a decision would be accepted now, and if not the engine's refusal
+        (code, params, words): a page explains a spot before anything is sent."""
+        live = await self.get(table_id)
+        position = self.seat_of(live, token)
+        assert position is not None
+        state = self._playing(live)
+        self._awaits(live, state, position)
+        try:
+            state.copy().apply_action(action)
+        except VitrineError as error:
+            return {"legal": False, **refused(error).payload()}
+        return {"legal": True, "detail": None, "code": None, "params": {}}
+
     async def _apply(
         self, live: LiveTable, position: int, action: str, seq: int | None, by_bot: bool
     ) -> None:
         async with live.lock:
+            if seq is not None and seq < len(live.log) and live.log[seq] == (position, action):
+                return  # the same decision sent again (a double click): made once, no error
             if live.plays_itself(position) != by_bot:
                 raise conflict(
                     "handed_to_bot", f"seat {position} has been handed to a bot", seat=position
                 )
-            state = live.state
-            if state is None:
-                raise conflict("not_started", f"table {live.id!r} has not started")
-            if state.is_over:
-                raise conflict("game_over", f"the game at table {live.id!r} is over")
+            state = self._playing(live)
             if seq is not None and seq != len(live.log):
                 at = len(live.log)
                 raise conflict(
@@ -384,16 +614,7 @@ class TableService:
                     seq=seq,
                     at=at,
                 )
-            to_act = state.current_player
-            if to_act != position:
-                name = live.seats[to_act].name if to_act is not None else None
-                raise conflict(
-                    "not_your_turn",
-                    f"it is not seat {position}'s turn: {name} (seat {to_act}) is to act",
-                    seat=position,
-                    name=name,
-                    to_act=to_act,
-                )
+            self._awaits(live, state, position)
             trial = state.copy()
             try:
                 trial.apply_action(action)
@@ -419,7 +640,7 @@ class TableService:
         """Play bot seats while one is to act, each decision after a visible pause."""
         while True:
             state = live.state
-            if state is None or state.is_over or state.current_player is None:
+            if live.row.status != PLAYING or state is None or state.current_player is None:
                 return
             position = state.current_player
             bot = live.bot_for(position)
@@ -437,9 +658,37 @@ class TableService:
 
     # ------------------------------------------------------------ records
 
+    async def say(self, table_id: str, token: str, text: str) -> LiveTable:
+        """A line of chat from a seated player, kept with the table and shown to
+        everyone watching it; bounded in length and rate (``chat.py``)."""
+        live = await self.get(table_id)
+        position = self.seat_of(live, token)
+        assert position is not None
+        line = clean_line(text)
+        self.chat_limit.hit(live.id, str(position))
+        async with live.lock:
+            number = live.chat[-1].number + 1 if live.chat else 1
+            row = ChatRow(
+                table_id=live.id, number=number, seat=position, text=line, created_at=utcnow()
+            )
+            await self._db(self.store.add_chat, row)
+            live.chat.append(row)
+            del live.chat[:-CHAT_KEPT]
+            live.broadcast()
+        return live
+
+    async def provisional(self, table_id: str, token: str | None) -> list[dict[str, Any]]:
+        """The scores if the game ended now, as ``token``'s seat may see them."""
+        live = await self.get(table_id)
+        seat = self.seat_of(live, token)
+        if live.state is None:
+            raise conflict("not_started", f"table {table_id!r} has not started")
+        return live.state.provisional_scores(seat)
+
     async def record(self, table_id: str) -> dict[str, Any]:
         live = await self.get(table_id)
-        if live.state is None or not live.state.is_over:
+        abandoned = live.row.status == ABANDONED
+        if live.state is None or not (live.state.is_over or abandoned):
             raise conflict(
                 "record_not_public",
                 f"the record of table {table_id!r} is public once the game is over "
@@ -453,7 +702,8 @@ class TableService:
             and seat.level is not None
             and seat.substituted_why is not None
         )
-        return replace(live.state.record(), substitutes=substitutes).to_dict()
+        ending = ABANDONED if abandoned else None
+        return replace(live.state.record(), substitutes=substitutes, ending=ending).to_dict()
 
     @staticmethod
     def replay_steps(record_data: object) -> dict[str, Any]:
@@ -481,5 +731,6 @@ class TableService:
             "players": list(record.players),
             "turns": list(record.turns),
             "substitutes": [substitute.to_dict() for substitute in record.substitutes],
+            "ending": record.ending,
             "steps": steps,
         }
