@@ -326,7 +326,7 @@ function log(view) {
   return el("section", { class: "panel log", "aria-labelledby": "log-title" },
     el("h2", { id: "log-title" }, t("log")),
     message.log.length === 0 ? el("p", { class: "muted" }, t("noLog")) : null,
-    el("ol", { id: "log", tabindex: 0, role: "log", "aria-labelledby": "log-title" },
+    el("ol", { id: "log", tabindex: 0, "aria-labelledby": "log-title" },
       ...message.log.map((entry, index) => el("li", {
         class: index === message.log.length - 1 ? "last" : null,
       },
@@ -341,7 +341,7 @@ function chatPanel(table) {
   chatInput.placeholder = t("chatLine");
   return el("section", { class: "panel chat", "aria-labelledby": "chat-title" },
     el("h2", { id: "chat-title" }, t("chat")),
-    el("ol", { id: "chat-lines", tabindex: 0, role: "log", "aria-labelledby": "chat-title" },
+    el("ol", { id: "chat-lines", tabindex: 0, "aria-live": "polite", "aria-labelledby": "chat-title" },
       ...lines.map((line) => el("li", {},
         el("strong", {}, displayName(table.seats[line.seat]?.name ?? "?")), " ", line.text))),
     lines.length === 0 ? el("p", { class: "muted" }, t("noChat")) : null,

@@ -183,7 +183,7 @@ function columns(view, legal, ctx) {
       // a column's card ids name fruits and toucans; the star key is below the columns
       return el("button", {
         type: "button", class: "column legal", "data-action": column.name,
-        "aria-label": t("take", { name: column.name }), "data-focus": column.name === legal[0],
+        title: t("take", { name: column.name }), "data-focus": column.name === legal[0],
         onclick: () => ctx.act(column.name),
       }, ...body);
     })),
