@@ -77,9 +77,11 @@ def player_context(
         page.on("pageerror", lambda error: troubles.seen.append(f"error: {error}"))
         page.on(
             "console",
-            lambda message: troubles.seen.append(f"console: {message.text}")
-            if message.type == "error" and "Content Security Policy" in message.text
-            else None,
+            lambda message: (
+                troubles.seen.append(f"console: {message.text}")
+                if message.type == "error" and "Content Security Policy" in message.text
+                else None
+            ),
         )
 
     context.on("page", watch)
@@ -118,7 +120,10 @@ def scrolls_sideways(page: Page) -> bool:
 
 CONTRAST_JS = """
 (selector) => {
-  const channel = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+  const channel = (c) => {
+    c /= 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
   const luminance = (rgb) => {
     const [r, g, b] = rgb.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number);
     return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);

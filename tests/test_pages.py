@@ -25,7 +25,6 @@ from browser_fixtures import CHROMIUM, FLAGS
 from page_helpers import (
     AXE,
     NO_ADDRESS_CHECKS,
-    Table,
     clean,
     finish,
     humans,
