@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize
 
 from server_process import Served
 
@@ -34,8 +34,8 @@ CSP = (
 # A response fulfilled by the test (to add the policy) has no server address, so
 # Chromium would count the page as public and refuse its socket to loopback.
 NO_ADDRESS_CHECKS = "--disable-features=LocalNetworkAccessChecks"
-DESKTOP = {"width": 1366, "height": 800}
-PHONE = {"width": 390, "height": 844}
+DESKTOP = ViewportSize(width=1366, height=800)
+PHONE = ViewportSize(width=390, height=844)
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 LOCALES = {"en": "en-US", "fr": "fr-FR"}
 

@@ -123,9 +123,7 @@ def scenes(served: Served, game: str) -> tuple[list[Scene], dict[str, str]]:
     for name in PHASES[game]:
         for _ in range(10):  # a phase a random game may miss (the Tome's): another game
             table = make_table(served, game, two, options)
-            answer = play(
-                served, table, lambda a, name=name: phase(game, a["view"]) == name, rng, tomes_first
-            )
+            answer = play(served, table, partial(reached, game, name), rng, tomes_first)
             if answer.get("you") is not None:
                 break
         assert answer.get("you") is not None, f"{game}: no {name} phase reached"
@@ -136,6 +134,10 @@ def scenes(served: Served, game: str) -> tuple[list[Scene], dict[str, str]]:
     found.append(Scene("replay", f"/replay?table={over.id}", "#step", key_moment=False))
     SCENES[game] = (found, {waiting.id: waiting.host})
     return SCENES[game]
+
+
+def reached(game: str, name: str, answer: dict[str, Any]) -> bool:
+    return phase(game, answer["view"]) == name
 
 
 def tomes_first(answer: dict[str, Any], rng: random.Random) -> str:
