@@ -19,8 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize, sync_playwright
 
+from browser_fixtures import CHROMIUM, FLAGS
 from server_process import Served
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,6 +40,26 @@ DESKTOP = ViewportSize(width=1366, height=800)
 PHONE = ViewportSize(width=390, height=844)
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
 LOCALES = {"en": "en-US", "fr": "fr-FR"}
+
+
+@pytest.fixture(scope="module")
+def module_browser() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=[*FLAGS, NO_ADDRESS_CHECKS]
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def module_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    if not AXE.exists():
+        pytest.fail(f"{AXE} is missing: run `npm ci` (make test does)")
+    path = tmp_path_factory.mktemp("pages") / "vitrine.sqlite3"
+    server = Served(f"sqlite:///{path}", bot_delay=0.02)
+    yield server
+    server.stop()
 
 
 @dataclass

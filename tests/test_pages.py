@@ -12,19 +12,17 @@ game's key moments under build/screenshots/ from here.
 """
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 
-from browser_fixtures import CHROMIUM, FLAGS
 from page_helpers import (
     AXE,
-    NO_ADDRESS_CHECKS,
     clean,
     finish,
     humans,
@@ -70,26 +68,6 @@ class Scene:
     ready: str
     prepare: Callable[[Page], None] | None = None
     key_moment: bool = True  # one of the game's screenshots
-
-
-@pytest.fixture(scope="module")
-def module_browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=[*FLAGS, NO_ADDRESS_CHECKS]
-        )
-        yield launched
-        launched.close()
-
-
-@pytest.fixture(scope="module")
-def module_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    if not AXE.exists():
-        pytest.fail(f"{AXE} is missing: run `npm ci` (make test does)")
-    path = tmp_path_factory.mktemp("pages") / "vitrine.sqlite3"
-    server = Served(f"sqlite:///{path}", bot_delay=0.02)
-    yield server
-    server.stop()
 
 
 SCENES: dict[str, tuple[list[Scene], dict[str, str]]] = {}

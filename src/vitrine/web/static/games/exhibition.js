@@ -493,16 +493,18 @@ function prompt(view, ctx, legal, fresh) {
       }, t("endExhibition")) : null,
     ];
   }
-  return el("div", { class: "prompt action-bar placing", role: "region", "aria-label": t("yourTurnPlace", { card }) },
-    el("div", { class: "row" },
-      el("div", { class: `card c-${continentOf(card)} pending`, title: cardTitle(card) }, cardFace(card, { compact: true })),
-      el("div", { class: "bar-words" },
-        el("p", { role: "status" }, t("yourTurnPlace", { card })),
-        el("p", { class: "muted refill" }, refill
-          ? t("refill", { card: cardTitle(refill) })
-          : t("noRefill")))),
-    el("div", { class: "row" }, choice),
-    el("p", { class: "muted keys" }, t("shortcuts")));
+  return el("div", {
+    class: "prompt action-bar placing", role: "region", "aria-label": t("yourTurnPlace", { card }),
+  },
+  el("div", { class: "bar-row" },
+    el("div", { class: `card c-${continentOf(card)} pending`, title: cardTitle(card) },
+      cardFace(card, { compact: true })),
+    el("div", { class: "bar-words" },
+      el("p", { role: "status" }, t("yourTurnPlace", { card })),
+      el("p", { class: "muted refill" }, refill ? t("refill", { card: cardTitle(refill) })
+        : t("noRefill")),
+      el("p", { class: "muted keys" }, t("shortcuts"))),
+    el("div", { class: "row bar-choice" }, choice)));
 }
 
 // Enter confirms the tentative spot, Escape undoes it (or a white card's pick).
