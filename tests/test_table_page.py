@@ -14,6 +14,7 @@ feedback, the log reachable by keyboard, motion that respects the
 reader's settings).
 """
 
+import json
 import random
 import time
 from pathlib import Path
@@ -35,6 +36,10 @@ from page_helpers import (
 from server_process import Served
 
 pytestmark = pytest.mark.timeout(300)
+
+SUBJECTS_FR = (
+    Path(__file__).resolve().parent.parent / "src/vitrine/games/exhibition/data/subjects_fr.json"
+)
 
 BOTH = [("desktop", "en"), ("phone", "fr")]  # each language and each size, in two runs
 ALL = [("desktop", "en"), ("desktop", "fr"), ("phone", "en"), ("phone", "fr")]
@@ -98,6 +103,16 @@ def test_placing_a_card_on_the_exhibition_table(
         # Context: the game and its options, named in the page's language (defect 7).
         assert page.locator("h1").inner_text().startswith(words["title"])
         assert words["option"] in page.locator("#context").inner_text()
+        # The cards' subjects in the page's language (defect 10).
+        if size == "desktop":
+            subjects = json.loads(SUBJECTS_FR.read_text(encoding="utf-8"))["subjects"]
+            first = page.locator(".market .card").first
+            label = first.locator(".year").inner_text().split()[0]
+            label = "EIN" if label == "Einstein" else label
+            shown = first.locator(".subject").inner_text()
+            english = module_served.call("GET", "/api/games/exhibition/data/cards.json")
+            subject = {c["card"]: c["subject"] for c in english["cards"]}[label]
+            assert shown == (subjects[label] if language == "fr" else subject)
         # Every badge reads on its card, wherever the card lies (defect 1).
         found = contrasts(page, ".card .code")
         assert len({text.split()[-1] for text, _ in found}) >= 4
@@ -265,6 +280,8 @@ def test_the_end_of_a_game_shows_the_result_and_every_secret(
         assert words["wins"] in result or words["shared"] in result
         assert page.locator(".ranks li").count() == 2
         assert words["bot"] in banner.inner_text()  # the bot's name in the page's language
+        level = "bot: beginner" if language == "en" else "robot : débutant"
+        assert level in page.locator(".seats").inner_text()  # and its level
         # Every secret is shown, each category explained where it is shown.
         if game == "exhibition":
             found = contrasts(page, ".card .code")  # every continent's badge, on every card
@@ -281,6 +298,12 @@ def test_the_end_of_a_game_shows_the_result_and_every_secret(
         if game == "dontgointhere":
             ghosts = page.locator(".dg-tableau").all_inner_texts()
             assert all(("hidden" not in text and "cachés" not in text) for text in ghosts)
+            # a board whose deck ran out says so in its heading (defect 11)
+            gone = [b["board"] for b in view["boards"] if b["room"] is None]
+            assert gone, "every game ends with a board gone"
+            heading = page.locator(".dg-gone h3").first.inner_text()
+            left = "left the game" if language == "en" else "a quitté la partie"
+            assert heading.endswith(left) and str(gone[0] + 1) in heading
         assert page.locator(".final-scores .explain").count() >= 3
         assert page.locator("#rematch").is_visible()
         clean(troubles)
@@ -392,6 +415,10 @@ def test_the_chat_is_written_by_players_and_read_by_spectators(
         page.locator("#error:not(:empty)").wait_for()
         expected = "too fast" if language == "en" else "trop vite"
         assert expected in page.locator("#error").inner_text()
+        # The score if the game ended now: the ghost penalty is nobody's to know yet.
+        page.locator("#provisional summary").click()
+        page.locator("#provisional-scores table").wait_for()
+        assert "?" in page.locator("#provisional-scores table").inner_text()
         # Meeples tell seats apart by shape and colour, not colour alone (defect 11).
         meeples = page.locator(".dg-tableau h3 .dg-meeple")
         shapes = [text.split()[0] for text in meeples.all_inner_texts()]
@@ -499,4 +526,9 @@ def test_tucano_says_one_card_not_one_cards(module_browser: Browser, module_serv
             page.goto(module_served.url + table.link(answer["you"]))
             page.locator(".tucano").wait_for()
             assert page.get_by_text(expected, exact=True).count() == 1
+            # the score if the game ended now: face-up fruit only (T-6)
+            page.locator("#provisional summary").click()
+            page.locator("#provisional-scores table").wait_for()
+            bot = page.locator(".seats .badge").all_inner_texts()
+            assert bot == (["you"] if language == "en" else ["vous"])
             clean(troubles)
