@@ -38,7 +38,7 @@ pytest: $(STAMP) $(NODE_STAMP)
 # Regenerate the screenshots under build/screenshots/ (each game's key moments, EN and FR,
 # desktop and phone) that the README shows.
 screenshots: $(STAMP) $(NODE_STAMP)
-	VITRINE_SCREENSHOTS=1 $(BIN)/pytest -q tests/test_pages.py -k screenshots
+	VITRINE_SCREENSHOTS=1 $(BIN)/pytest -q -n auto tests/test_pages.py -k axe
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine.py

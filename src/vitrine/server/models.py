@@ -75,25 +75,24 @@ class SeatRow(Base):
     substituted_why: Mapped[str | None] = mapped_column(String(8))
 
 
-class ActionRow(Base):
-    """One accepted decision; the primary key refuses a second decision at the same number."""
+class NumberedLine:
+    """A line of a table's history, numbered from 1 and said by a seat: the
+    primary key refuses a second line at the same number."""
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ActionRow(NumberedLine, Base):
+    """One accepted decision, in notation."""
 
     __tablename__ = "actions"
 
-    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
-    number: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
-    text: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
-
-class ChatRow(Base):
+class ChatRow(NumberedLine, Base):
     """One line of a table's chat, said by a seat; kept with the table."""
 
     __tablename__ = "chat_messages"
-
-    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
-    number: Mapped[int] = mapped_column(Integer, primary_key=True)
-    seat: Mapped[int] = mapped_column(Integer)
-    text: Mapped[str] = mapped_column(Text)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -8,8 +8,9 @@ a short visible pause, through the same path as a person's decision.
 import asyncio
 import logging
 import secrets
-from collections.abc import Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
@@ -152,14 +153,21 @@ class TableService:
             live.clock_task.cancel()
         live.broadcast()
 
-    async def cancel(self, table_id: str, host_token: str) -> LiveTable:
-        """The host calls a table off before it starts."""
+    @asynccontextmanager
+    async def _before_start(self, table_id: str) -> AsyncIterator[LiveTable]:
+        """The table, locked, while it has not started; refused once it has.  The
+        caller has checked the host's token (refusing others with its own code)."""
         live = await self.get(table_id)
-        if not live.is_host(host_token):
-            raise forbidden("host_cancels", f"only the host of table {table_id!r} may cancel it")
         async with live.lock:
             if live.row.status != OPEN:
                 raise conflict("already_started", f"table {table_id!r} has already started")
+            yield live
+
+    async def cancel(self, table_id: str, host_token: str) -> LiveTable:
+        """The host calls a table off before it starts."""
+        if not (await self.get(table_id)).is_host(host_token):
+            raise forbidden("host_cancels", f"only the host of table {table_id!r} may cancel it")
+        async with self._before_start(table_id) as live:
             await self._close(live, CANCELLED)
         return live
 
@@ -374,12 +382,9 @@ class TableService:
             await self._begin(live)
 
     async def start(self, table_id: str, host_token: str) -> LiveTable:
-        live = await self.get(table_id)
-        if not live.is_host(host_token):
+        if not (await self.get(table_id)).is_host(host_token):
             raise forbidden("host_starts", f"only the host of table {table_id!r} may start it")
-        async with live.lock:
-            if live.row.status != OPEN:
-                raise conflict("already_started", f"table {table_id!r} has already started")
+        async with self._before_start(table_id) as live:
             waiting = [str(s.position) for s in live.seats if s.name is None]
             if waiting:
                 raise conflict(
