@@ -269,17 +269,19 @@ function choiceButtons(legal, ctx) {
 function prompt(view, ctx, legal) {
   if (view.current_player === null) return null;
   if (view.current_player !== ctx.you) {
-    return el("p", { class: "prompt", role: "status" },
+    return el("p", { class: "prompt action-bar", role: "status" },
       t("waitingFor", { name: view.players[view.current_player] }));
   }
   if (view.phase === "dice") {
     const room = view.boards[view.resolving].room;
-    return el("div", { class: "prompt", role: "status" }, el("p", {}, t(`dice${room}`)), choiceButtons(legal, ctx));
+    return el("div", { class: "prompt action-bar", role: "status" }, el("p", {}, t(`dice${room}`)),
+      choiceButtons(legal, ctx));
   }
   if (view.phase === "tome") {
-    return el("div", { class: "prompt", role: "status" }, el("p", {}, t("tome")), choiceButtons(legal, ctx));
+    return el("div", { class: "prompt action-bar", role: "status" }, el("p", {}, t("tome")),
+      choiceButtons(legal, ctx));
   }
-  return el("p", { class: "prompt", role: "status" }, t(view.phase));
+  return el("p", { class: "prompt action-bar", role: "status" }, t(view.phase));
 }
 
 function diceRow(view) {

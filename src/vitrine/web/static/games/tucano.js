@@ -238,11 +238,12 @@ function revealedPiles(view, piles) {
 function prompt(view, ctx, legal) {
   if (view.current_player === null) return null;
   if (view.current_player !== ctx.you) {
-    return el("p", { class: "prompt", role: "status" },
+    return el("p", { class: "prompt action-bar", role: "status" },
       t("waitingFor", { name: view.players[view.current_player] }));
   }
   const toucans = Object.values(view.pending).some((n) => n > 0);
-  return el("p", { class: "prompt", role: "status" }, t(toucans ? "yourTurnToucan" : "yourTurnTake"));
+  return el("p", { class: "prompt action-bar", role: "status" },
+    t(toucans ? "yourTurnToucan" : "yourTurnTake"));
 }
 
 let current = null;
