@@ -125,7 +125,7 @@ def serious_violations(page: Page) -> list[str]:
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(AXE.read_text(encoding="utf-8"))
     found: list[dict[str, Any]] = page.evaluate(
-        """async () => (await axe.run(document)).violations
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
             .filter((v) => v.impact === 'serious' || v.impact === 'critical')
             .map((v) => ({id: v.id, help: v.help,
                           nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))"""

@@ -432,10 +432,9 @@ def test_the_chat_is_written_by_players_and_read_by_spectators(
         clean(watch_troubles)
 
 
-@pytest.mark.parametrize(("size", "language"), BOTH)
-def test_an_abandoned_table_says_so(
-    module_browser: Browser, sqlite_url: str, size: str, language: str
-) -> None:
+def test_an_abandoned_table_says_so(module_browser: Browser, sqlite_url: str) -> None:
+    """In the lobby's list, on the table and in the replay, in each language and size
+    (one server whose tables are abandoned after 1.5 s without a decision)."""
     served = Served(sqlite_url, bot_delay=0.02, abandon_after=1.5)
     try:
         table = make_table(served, "tucano", humans(["Ana", "Bo"]))
@@ -443,19 +442,21 @@ def test_an_abandoned_table_says_so(
         while served.call("GET", f"/api/tables/{table.id}")["table"]["status"] != "abandoned":
             assert time.monotonic() < deadline
             time.sleep(0.2)
-        with player_context(module_browser, size, language) as (context, troubles):
-            page = context.new_page()
-            page.goto(served.url + "/")
-            entry = page.locator(f"li[data-table='{table.id}']")
-            entry.wait_for()
-            assert ("abandoned" if language == "en" else "abandonnée") in entry.inner_text()
-            page.goto(f"{served.url}/table/{table.id}")
-            banner = page.locator("main[data-status=abandoned] #banner")
-            banner.wait_for()
-            assert ("abandoned" if language == "en" else "abandonnée") in banner.inner_text()
-            page.goto(f"{served.url}/replay?table={table.id}")
-            page.locator(".ending").wait_for()
-            clean(troubles)
+        for size, language in BOTH:
+            with player_context(module_browser, size, language) as (context, troubles):
+                page = context.new_page()
+                page.goto(served.url + "/")
+                entry = page.locator(f"li[data-table='{table.id}']")
+                entry.wait_for()
+                word = "abandoned" if language == "en" else "abandonnée"
+                assert word in entry.inner_text()
+                page.goto(f"{served.url}/table/{table.id}")
+                banner = page.locator("main[data-status=abandoned] #banner")
+                banner.wait_for()
+                assert word in banner.inner_text()
+                page.goto(f"{served.url}/replay?table={table.id}")
+                page.locator(".ending").wait_for()
+                clean(troubles)
     finally:
         served.stop()
 
