@@ -151,6 +151,14 @@ def test_placing_a_card_on_the_exhibition_table(
         if language == "fr":
             assert why.inner_text() != detail["detail"]
         assert in_view(page, why)
+        # The depot's next slot is tapped like a spot (defect 3), and undone.
+        slot = page.locator(".hall.own button.depot-slot")
+        slot.scroll_into_view_if_needed()
+        slot.click()
+        page.locator("#confirm").wait_for()
+        assert page.locator(".hall.own .s-depot .spot.chosen").count() == 1
+        page.locator("#undo").click()
+        page.locator("#confirm").wait_for(state="detached")
         # The chosen spot and its confirming button stay in view together (defect 2).
         spot = page.locator(".hall.own button.spot.legal").last
         spot.scroll_into_view_if_needed()
