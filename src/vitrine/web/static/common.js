@@ -98,7 +98,7 @@ export function plural(t, n, key, params = {}) {
 }
 
 // A refusal: the server's English words, and its code and params for errorText.
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(message, code = null, params = {}) {
     super(message);
     this.code = code;

@@ -3,7 +3,7 @@
 // rematch; beside the game, the seats, the score if the game ended now, the
 // log, the chat and the rules.  Game-independent: the game's module draws it.
 import {
-  api, displayName, el, errorText, gameModule, gameTitle, header, levelName, plural, tokens,
+  api, displayName, el, errorText, gameModule, gameTitle, header, levelName, tokens,
   translator,
 } from "/static/common.js";
 
@@ -14,9 +14,9 @@ const t = translator({
     invite: "Invite links (send one to each player)", start: "Start the game",
     startWhen: "The host starts once every seat has a name.",
     startsItself: "The game starts by itself once every seat is taken.",
-    spectator: "You are watching.", bot: "bot", left: "played by a bot", toBot: "Hand to a bot",
+    spectator: "You are watching.", left: "played by a bot", toBot: "Hand to a bot",
     handed: "{name}'s seat is now played by a bot.", log: "Game log", noLog: "No decision yet.",
-    record: "Download the record (JSON)", replay: "Replay turn by turn", over: "Game over",
+    record: "Download the record (JSON)", replay: "Replay turn by turn",
     connecting: "Reconnecting…", seatOf: "seat {n}", copy: "Copy", copied: "Link copied.",
     copyFailed: "Copying failed: select the link and copy it by hand.",
     clockLeft: "{time} left before a bot takes over",
@@ -45,11 +45,11 @@ const t = translator({
     invite: "Liens d'invitation (un par joueur)",
     start: "Lancer la partie", startWhen: "L'hôte lance la partie quand chaque place a un nom.",
     startsItself: "La partie commence d'elle-même quand toutes les places sont prises.",
-    spectator: "Vous regardez.", bot: "robot", left: "jouée par un robot",
+    spectator: "Vous regardez.", left: "jouée par un robot",
     toBot: "Confier à un robot", handed: "La place de {name} est maintenant jouée par un robot.",
     log: "Journal", noLog: "Aucune décision pour l'instant.",
     record: "Télécharger la partie (JSON)",
-    replay: "Revoir coup par coup", over: "Partie terminée", connecting: "Reconnexion…",
+    replay: "Revoir coup par coup", connecting: "Reconnexion…",
     seatOf: "place {n}", copy: "Copier", copied: "Lien copié.",
     copyFailed: "La copie a échoué : sélectionnez le lien et copiez-le vous-même.",
     clockLeft: "{time} avant qu'un robot ne prenne la place",
