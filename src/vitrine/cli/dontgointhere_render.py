@@ -19,8 +19,10 @@ from vitrine.cli.render import Row, View, legal_list, score_table
 from vitrine.engine.protocol import Game, GameState
 from vitrine.games.dontgointhere import DgitGame, DgitState
 from vitrine.games.dontgointhere.components import Components
+from vitrine.games.dontgointhere.notation import LEFT_COPY, RIGHT_COPY
 from vitrine.games.dontgointhere.scoring import score_game
 
+COPY_MARKS = (LEFT_COPY, RIGHT_COPY)
 FREE = "·"
 HIDDEN = "hidden"
 PHASE_WORDS = {
@@ -110,6 +112,8 @@ class DgitRenderer:
         actions: list[str] = view.get("legal_actions", [])
         text = Text("Choices: ", style="bold").append_text(legal_list(actions))
         hint = "L2: a meeple on the Library's space 2 · MI3: take that card · ? help · quit"
+        if any(action.endswith(COPY_MARKS) for action in actions):
+            hint = "MI3< / MI3>: the left / right one of two alike in the Library · " + hint
         return Group(Text(), text, Text(hint, style="dim"))
 
     def prompt(self, view: View) -> str:

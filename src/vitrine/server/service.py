@@ -134,14 +134,18 @@ class TableService:
 
         A table's last activity is its last decision, else its start, else its
         creation: a table nobody plays at leaves the lobby's lists, and its
-        record (when it started) says it was abandoned.
+        record (when it started) says it was abandoned.  A table waiting for a
+        bot is not idle (the server owes that decision: after a long stop,
+        its bots play on).
         """
         cutoff = utcnow() - timedelta(seconds=self.abandon_after)
         for table_id in await self._db(self.store.idle_tables, RUNNING, cutoff):
             live = await self.get(table_id)
             async with live.lock:
                 active = live.turn_since or aware(live.row.created_at)
-                if live.row.status in RUNNING and active < cutoff:
+                to_act = None if live.state is None else live.state.current_player
+                bots_turn = to_act is not None and live.plays_itself(to_act)
+                if live.row.status in RUNNING and active < cutoff and not bots_turn:
                     await self._close(live, ABANDONED)
             self.release(live)
 
@@ -217,7 +221,7 @@ class TableService:
     @staticmethod
     def _new_state(game: Game, row: TableRow) -> GameState:
         names = [seat.name or "" for seat in row.seats]
-        return game.new_game(names, row.options, row.seed)
+        return game.new_game(names, row.options, row.seed, row.rules_version)
 
     async def list_tables(self, statuses: Sequence[str], limit: int) -> list[dict[str, Any]]:
         rows = await self._db(self.store.list_tables, statuses, limit)
@@ -300,6 +304,7 @@ class TableService:
         row = TableRow(
             id=secrets.token_urlsafe(8),
             game=game.name,
+            rules_version=game.rules_version,
             options=dict(options),
             seed=seed,
             status=OPEN,
@@ -429,7 +434,7 @@ class TableService:
                     "rematch_not_over", f"table {table_id!r} is not over: no rematch yet"
                 )
             if live.rematch is None:
-                row = self._rematch_row(live.row)
+                row = self._rematch_row(live.row, live.game.rules_version)
                 await self._db(self.store.add_table, row)
                 self.tables[row.id] = LiveTable(row=row, game=live.game, state=None, log=[])
                 live.rematch = row.id
@@ -451,8 +456,9 @@ class TableService:
         return rematch
 
     @staticmethod
-    def _rematch_row(old: TableRow) -> TableRow:
-        """The rematch of a finished table: same game, options, clock and seats; a new deal."""
+    def _rematch_row(old: TableRow, rules_version: str) -> TableRow:
+        """The rematch of a finished table: same game, options, clock and seats; a new
+        deal, under the rules this server plays now (``rules_version``)."""
         seats = [
             SeatRow(
                 position=seat.position,
@@ -469,6 +475,7 @@ class TableService:
             game=old.game,
             options=dict(old.options),
             seed=secrets.randbits(SEED_BITS),
+            rules_version=rules_version,
             status=OPEN,
             host_token_hash=old.host_token_hash,
             created_at=utcnow(),

@@ -219,21 +219,31 @@ export function errorWords(code, params) {
 
 const cards = new Map();
 const subjectsFr = new Map();
+let subjectsFrBefore = {}; // per earlier rules version, its changed cards' subjects in French
+let previous = {}; // per earlier rules version, its cards that have changed since
+let version = null; // the rules version of the game drawn
 let layout = null;
 const data = (file) => fetch(`/api/games/exhibition/data/${file}`).then((r) => r.json());
 // The cards (continent, subject), the subjects in French and the hall
 // (variation showcases): public, printed data.
 export const ready = Promise.all([
-  data("cards.json").then((table) => { for (const card of table.cards) cards.set(card.card, card); }),
+  data("cards.json").then((table) => {
+    for (const card of table.cards) cards.set(card.card, card);
+    previous = table.previous ?? {};
+  }),
   data("subjects_fr.json").then((table) => {
     for (const [label, subject] of Object.entries(table.subjects)) subjectsFr.set(label, subject);
+    subjectsFrBefore = table.previous ?? {};
   }),
   data("hall.json").then((hall) => { layout = hall; }),
 ]);
 
-const continentOf = (label) => cards.get(label)?.continent ?? "white";
-const subjectOf = (label) => (lang() === "fr" ? subjectsFr.get(label) : null)
-  ?? cards.get(label)?.subject ?? "";
+// A card's data in the game drawn: a record of earlier rules shows its own cards.
+const cardInfo = (label) => previous[version]?.find((c) => c.card === label) ?? cards.get(label);
+const continentOf = (label) => cardInfo(label)?.continent ?? "white";
+const subjectOf = (label) => (lang() === "fr"
+  ? subjectsFrBefore[version]?.[label] ?? subjectsFr.get(label) : null)
+  ?? cardInfo(label)?.subject ?? "";
 
 function cardFace(label, extra = {}) {
   const continent = continentOf(label);
@@ -246,7 +256,7 @@ function cardFace(label, extra = {}) {
 }
 
 function cardTitle(label) {
-  return `${label} — ${t(continentOf(label))}${cards.has(label) ? ` — ${subjectOf(label)}` : ""}`;
+  return `${label} — ${t(continentOf(label))}${cardInfo(label) ? ` — ${subjectOf(label)}` : ""}`;
 }
 
 // A card shown, or a button when taking it is a legal decision; ``fresh``: it
@@ -522,6 +532,7 @@ export function onKey(event, ctx) {
 
 export async function renderGame(view, ctx) {
   await ready;
+  version = view.rules_version;
   if (pick.key !== stepKey(view)) pick = { key: stepKey(view), white: null, spot: null, why: null };
   const fresh = freshCards(view);
   const legal = ctx.you !== null && view.current_player === ctx.you ? view.legal_actions ?? [] : [];

@@ -5,15 +5,15 @@ A table says whether its empty seats may be claimed by anyone from the lobby
 one rematch per table).  The statuses ``abandoned`` and ``cancelled`` need no
 column.  ``chat_messages`` keeps a table's chat, one row per line.
 
-Revision ID: 0004
-Revises: 0003
+Revision ID: 0005
+Revises: 0004
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0004"
-down_revision = "0003"
+revision = "0005"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
