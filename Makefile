@@ -20,7 +20,9 @@ CORE_NOTE = $(BIN)/vitrine --version | grep -q compiled || echo "warning: the C 
 built (no C compiler or Python headers): vitrine runs in pure Python, with the same results and \
 slower search; \`sudo make system\` installs them, then \`touch setup.py\` rebuilds it on the next make"
 
-.PHONY: run test lint typecheck pytest pytest-pure bench system system-run dist dist-check clean FORCE
+NODE_STAMP := node_modules/.installed
+
+.PHONY: run test lint typecheck pytest pytest-pure bench system system-run dist dist-check screenshots clean FORCE
 
 run: $(RUNTIME)
 	$(BIN)/vitrine serve $(if $(PORT),--port $(PORT))
@@ -58,7 +60,13 @@ lint: $(DEV)
 typecheck: $(DEV)
 	$(BIN)/mypy
 
-pytest: $(DEV) $(SYSTEM_ENV)
+# axe-core (package.json, pinned in package-lock.json), which the page tests load
+# into each page; without npm those checks are skipped (tests/system_parts.py).
+$(NODE_STAMP): package.json package-lock.json | $(SYSTEM_ENV)
+	if command -v npm >/dev/null 2>&1; then npm ci --no-audit --no-fund && touch $@; \
+	else echo "npm is missing: the accessibility checks are skipped; \`sudo make system\` installs it"; fi
+
+pytest: $(DEV) $(SYSTEM_ENV) $(NODE_STAMP)
 	. ./$(SYSTEM_ENV) && $(BIN)/pytest -n auto -q
 
 # The tests of the playout core's users again, with the pure-Python core forced;
@@ -66,6 +74,11 @@ pytest: $(DEV) $(SYSTEM_ENV)
 # identity tests (test_pure_python.py) already hold to the compiled core's.
 pytest-pure: $(DEV)
 	VITRINE_PURE_PYTHON=1 $(BIN)/pytest -n auto -q -m "playout_core and not slow"
+
+# Regenerate the screenshots under build/screenshots/ (each game's key moments, EN and FR,
+# desktop and phone) that the README shows.
+screenshots: $(DEV) $(SYSTEM_ENV) $(NODE_STAMP)
+	VITRINE_SCREENSHOTS=1 $(BIN)/pytest -q -n auto tests/test_pages.py -k axe
 
 bench: $(RUNTIME)
 	$(BIN)/python bench/engine.py
@@ -85,6 +98,6 @@ dist-check: dist
 	bash scripts/check-dist dist $(DIST_CHECK)
 
 clean:
-	rm -rf $(VENV) build dist .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) dist build/wheel $(SYSTEM_ENV) $(DIST_CHECK) node_modules .mypy_cache .pytest_cache .ruff_cache .hypothesis
 
 FORCE:

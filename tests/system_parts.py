@@ -1,6 +1,7 @@
 """The machine's parts that some tests need, and what a missing one does: in one place.
 
-Chromium (the browser tests), a PostgreSQL server named by
+Chromium (the browser tests), axe-core (the pages' accessibility checks,
+installed from the npm registry by ``npm ci``), a PostgreSQL server named by
 ``VITRINE_TEST_POSTGRES_URL`` (the persistence tests on PostgreSQL) and the
 compiled core (the tests that hold the pure-Python core to it) are installed
 by ``scripts/system-parts``, which ``make test`` and ``.ci/run`` run first,
@@ -24,8 +25,10 @@ from vitrine.games.exhibition.fastplayout import compiled_core_built
 REQUIRE_VARIABLE = "VITRINE_REQUIRE_SYSTEM"
 POSTGRES_VARIABLE = "VITRINE_TEST_POSTGRES_URL"
 CHROMIUM = Path("/usr/bin/chromium")
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
 INSTALL_COMMAND = "sudo make system"
 CHROMIUM_PART = "Chromium"
+AXE_PART = "axe-core (npm)"
 POSTGRES_PART = f"PostgreSQL ({POSTGRES_VARIABLE})"
 COMPILED_CORE_PART = "the compiled core (gcc, Python headers)"
 MISSING = "missing here:"
@@ -47,6 +50,7 @@ def missing_parts() -> tuple[str, ...]:
     """The parts this machine lacks, checked once per test process."""
     present = {
         CHROMIUM_PART: chromium_runs(),
+        AXE_PART: AXE.exists(),
         POSTGRES_PART: bool(os.environ.get(POSTGRES_VARIABLE)),
         COMPILED_CORE_PART: compiled_core_built(),
     }

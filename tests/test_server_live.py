@@ -143,7 +143,10 @@ def deep(levels: int) -> str:
 BAD_MESSAGES: list[tuple[str | bytes, str, str]] = [
     ("not json", "not JSON", "message_not_json"),
     (json.dumps([1]), "must be an object", "message_shape"),
-    (json.dumps({"type": "chat"}), "must be an object", "message_shape"),
+    (json.dumps({"type": "shout"}), "must be an object", "message_shape"),
+    (json.dumps({"type": ["act"]}), "must be an object", "message_shape"),
+    (json.dumps({"type": "chat"}), "must be a chat line", "message_text"),
+    (json.dumps({"type": "chat", "text": "hi", "seq": 1}), "unknown field", "message_fields"),
     (
         json.dumps({"type": "act", "action": "1907", "x": 1}),
         "unknown field(s) in message: x",

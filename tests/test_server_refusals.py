@@ -91,7 +91,8 @@ def test_creating_a_table_refuses_a_body_that_is_not_json(api: Api) -> None:
 
 
 @pytest.mark.parametrize(
-    ("query", "words"), [("status=bogus", "'open', 'playing' or 'over'"), ("limit=0", "limit")]
+    ("query", "words"),
+    [("status=bogus", "'over', 'abandoned' or 'cancelled'"), ("limit=0", "limit")],
 )
 def test_listing_tables_refuses_bad_queries(api: Api, query: str, words: str) -> None:
     response = api.get(f"/api/tables?{query}")
@@ -290,7 +291,13 @@ def test_the_openapi_document_lists_every_route(api: Api) -> None:
         "/api/tables/{table_id}/start",
         "/api/tables/{table_id}/actions",
         "/api/tables/{table_id}/seats/{position}/bot",
+        "/api/tables/{table_id}/seats/{position}/claim",
         "/api/tables/{table_id}/leave",
+        "/api/tables/{table_id}/cancel",
+        "/api/tables/{table_id}/check",
+        "/api/tables/{table_id}/provisional",
+        "/api/tables/{table_id}/chat",
+        "/api/tables/{table_id}/rematch",
         "/api/tables/{table_id}/record",
         "/api/tables/{table_id}/replay",
         "/api/replays",

@@ -11,6 +11,7 @@ document does not list, a schema mismatch) fails the test.  About 40 s.
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -24,6 +25,8 @@ CONFIG = Path(__file__).with_name("schemathesis.toml")
 SCHEMATHESIS = Path(sys.executable).with_name("st")
 SEED, EXAMPLES = 1, 30
 HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "human", "name": "Cy"}]
+BOTS = [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "beginner"}]
+OPERATIONS = 19
 
 
 @pytest.fixture
@@ -46,6 +49,15 @@ def test_schemathesis_finds_nothing(fuzzed: Served, tmp_path: Path) -> None:
         "POST", f"/api/tables/{playing_id}/join", playing["seats"][1]["token"], {"name": "Bo"}
     )
     fuzzed.call("POST", f"/api/tables/{playing_id}/start", playing["host_token"])
+    claimable = fuzzed.call("POST", "/api/tables", body={"seats": HUMANS, "seats_open": True})
+    cancellable = fuzzed.call("POST", "/api/tables", body={"seats": HUMANS})
+    over = fuzzed.call("POST", "/api/tables", body={"seats": BOTS})
+    over_id = over["table"]["id"]
+    fuzzed.call("POST", f"/api/tables/{over_id}/start", over["host_token"])
+    deadline = time.monotonic() + 120
+    while fuzzed.call("GET", f"/api/tables/{over_id}")["table"]["status"] != "over":
+        assert time.monotonic() < deadline, "the bots' game did not end in 120 s"
+        time.sleep(0.2)
     tables = {
         "VITRINE_ST_OPEN_TABLE": waiting["table"]["id"],
         "VITRINE_ST_OPEN_SEAT": waiting["seats"][1]["token"],
@@ -54,6 +66,11 @@ def test_schemathesis_finds_nothing(fuzzed: Served, tmp_path: Path) -> None:
         "VITRINE_ST_PLAYING_SEAT": playing["seats"][0]["token"],
         "VITRINE_ST_LEAVING_SEAT": playing["seats"][2]["token"],
         "VITRINE_ST_PLAYING_HOST": playing["host_token"],
+        "VITRINE_ST_CLAIM_TABLE": claimable["table"]["id"],
+        "VITRINE_ST_CANCEL_TABLE": cancellable["table"]["id"],
+        "VITRINE_ST_CANCEL_HOST": cancellable["host_token"],
+        "VITRINE_ST_OVER_TABLE": over_id,
+        "VITRINE_ST_OVER_HOST": over["host_token"],
     }
     command = [
         str(SCHEMATHESIS),
@@ -79,6 +96,6 @@ def test_schemathesis_finds_nothing(fuzzed: Served, tmp_path: Path) -> None:
     )
     report = run.stdout + run.stderr
     assert run.returncode == 0, report
-    assert "Tested: 13" in report and " passed" in report, report
+    assert f"Tested: {OPERATIONS}" in report and " passed" in report, report
     assert "failure" not in report.split("SUMMARY")[-1].lower(), report
     assert "Traceback" not in fuzzed.output()

@@ -9,6 +9,10 @@ the turns.
 A record may also say which seats a bot finished (``substitutes``): a player
 who left or ran out of time, whose seat a bot played to the end.  The rules
 ignore it (the turns are the turns); a result read from the record must not.
+
+A game that never finished says why in ``ending``: ``abandoned`` (nobody
+played at its table for the server's idle time).  Its turns replay to the
+position where it stopped.
 """
 
 import json
@@ -19,7 +23,17 @@ from typing import Any, TypeVar
 from vitrine.engine.errors import RecordError
 from vitrine.engine.rng import MAX_SEED
 
-COMMON_FIELDS = ("game", "rules_version", "seed", "players", "options", "turns", "substitutes")
+COMMON_FIELDS = (
+    "game",
+    "rules_version",
+    "seed",
+    "players",
+    "options",
+    "turns",
+    "substitutes",
+    "ending",
+)
+ENDINGS = ("abandoned",)  # why a record's game stops before its end
 SUBSTITUTE_REASONS = ("left", "timeout", "host")  # the player left, ran out of time, or the host
 SUBSTITUTE_FIELDS = ("seat", "turns_before", "level", "why")
 
@@ -130,6 +144,7 @@ class Record:
     seed: int | None = None
     setup: Mapping[str, Any] = field(default_factory=dict)
     substitutes: tuple[Substitute, ...] = ()
+    ending: str | None = None  # one of ENDINGS for a game that stopped unfinished
 
     def check_game(self, name: str, rules_versions: Sequence[str]) -> None:
         """Refuse a record of another game, or of rules this engine does not
@@ -153,6 +168,8 @@ class Record:
         data["turns"] = list(self.turns)
         if self.substitutes:
             data["substitutes"] = [substitute.to_dict() for substitute in self.substitutes]
+        if self.ending is not None:
+            data["ending"] = self.ending
         return data
 
     def to_json(self) -> str:
@@ -226,4 +243,13 @@ class Record:
             )
         setup = {name: data[name] for name in setup_fields if name in data}
         substitutes = _substitutes(data.get("substitutes", []), len(players), len(turns))
-        return cls(game, version, tuple(players), options, tuple(turns), seed, setup, substitutes)
+        ending = data.get("ending")
+        if ending is not None and ending not in ENDINGS:
+            raise RecordError(
+                f"'ending' must be one of {', '.join(ENDINGS)}, got {ending!r}",
+                code="record_ending",
+                params={"endings": ", ".join(ENDINGS)},
+            )
+        return cls(
+            game, version, tuple(players), options, tuple(turns), seed, setup, substitutes, ending
+        )

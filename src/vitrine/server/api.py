@@ -121,7 +121,9 @@ async def create_table(
         SeatSpec(seat.kind, seat.name, seat.level if isinstance(seat, schemas.BotSeat) else None)
         for seat in body.seats
     ]
-    created = await service.create(body.game, body.options, specs, body.clock_seconds, client)
+    created = await service.create(
+        body.game, body.options, specs, body.clock_seconds, client, body.seats_open
+    )
     table_id = created.live.id
     return {
         "table": created.live.summary(),
@@ -136,7 +138,9 @@ async def create_table(
 @router.get("/tables", response_model=list[schemas.TableInfo], responses=refusals())
 async def list_tables(
     service: Service,
-    status: Annotated[list[Literal["open", "playing", "over"]] | None, Query()] = None,
+    status: Annotated[
+        list[Literal["open", "playing", "over", "abandoned", "cancelled"]] | None, Query()
+    ] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> list[dict[str, Any]]:
     """The newest tables, open ones by default (the lobby)."""
@@ -170,6 +174,31 @@ async def join(
 
 
 @router.post(
+    "/tables/{table_id}/seats/{position}/claim",
+    response_model=schemas.ClaimedSeat,
+    responses=refusals(*BODY, 403, 404, 409),
+)
+async def claim(
+    table_id: str, position: int, body: schemas.JoinRequest, service: Service
+) -> dict[str, Any]:
+    """Take an empty seat of a table whose seats are open to anyone; the answer
+    holds the seat's token, the only copy."""
+    live, token = await service.claim(table_id, position, body.name)
+    return {**live.message(position), "token": token}
+
+
+@router.post(
+    "/tables/{table_id}/cancel",
+    response_model=schemas.TableState,
+    responses=refusals(401, 403, 404, 409),
+)
+async def cancel(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
+    """Call a table off before it starts (host only)."""
+    live = await service.cancel(table_id, required(credentials))
+    return live.message(None)
+
+
+@router.post(
     "/tables/{table_id}/start",
     response_model=schemas.TableState,
     responses=refusals(401, 403, 404, 409, 429),
@@ -194,6 +223,60 @@ async def act(
     token = required(credentials)
     live = await service.act(table_id, token, body.action, body.seq)
     return live.message(service.seat_of(live, token))
+
+
+@router.post(
+    "/tables/{table_id}/check",
+    response_model=schemas.Check,
+    responses=refusals(*BODY, 401, 403, 404, 409),
+)
+async def check(
+    table_id: str, body: schemas.CheckRequest, service: Service, credentials: Credentials
+) -> dict[str, Any]:
+    """Would this decision be accepted now?  If not, the engine's refusal (code,
+    params, words), so a page can say why a spot is not open.  Changes nothing."""
+    return await service.check(table_id, required(credentials), body.action)
+
+
+@router.get(
+    "/tables/{table_id}/provisional",
+    response_model=list[schemas.ProvisionalScore],
+    responses=refusals(403, 404, 409),
+    openapi_extra={"security": [{}]},  # the token is optional: without one, a spectator's view
+)
+async def provisional(
+    table_id: str, service: Service, credentials: Credentials
+) -> list[dict[str, Any]]:
+    """Each seat's score if the game ended now, as the caller may see it."""
+    return await service.provisional(table_id, optional(credentials))
+
+
+@router.post(
+    "/tables/{table_id}/chat",
+    response_model=schemas.TableState,
+    responses=refusals(*BODY, 401, 403, 404, 429),
+)
+async def chat(
+    table_id: str, body: schemas.ChatRequest, service: Service, credentials: Credentials
+) -> dict[str, Any]:
+    """A line of table chat from a seated player (at most 300 characters, rate-limited)."""
+    token = required(credentials)
+    live = await service.say(table_id, token, body.text)
+    return live.message(service.seat_of(live, token))
+
+
+@router.post(
+    "/tables/{table_id}/rematch",
+    response_model=schemas.TableState,
+    responses=refusals(401, 403, 404, 409, 429),
+)
+async def rematch(
+    table_id: str, service: Service, credentials: Credentials, client: Client
+) -> dict[str, Any]:
+    """Offer (or accept) a rematch of a finished table: the new table, same seats."""
+    token = required(credentials)
+    live = await service.rematch(table_id, token, client)
+    return live.message(live.seat_for(token))
 
 
 @router.post(

@@ -17,9 +17,13 @@ from typing import Any
 
 from vitrine.bots import Bot, make_bot
 from vitrine.engine.protocol import Game, GameState
-from vitrine.server.models import SeatRow, TableRow, aware
+from vitrine.server.models import ChatRow, SeatRow, TableRow, aware
 
 OPEN, PLAYING, OVER = "open", "playing", "over"
+# Closed without a result: no decision for the server's idle time, or the host
+# cancelled it before the start.
+ABANDONED, CANCELLED = "abandoned", "cancelled"
+RUNNING = (OPEN, PLAYING)  # the statuses a table can leave
 
 
 def token_hash(token: str) -> str:
@@ -36,6 +40,8 @@ def public_table(row: TableRow) -> dict[str, Any]:
         "options": row.options,
         "created_at": aware(row.created_at).isoformat(),
         "clock_seconds": row.clock_seconds,
+        "seats_open": row.seats_open,
+        "rematch_of": row.rematch_of,
         "seats": [
             {
                 "position": seat.position,
@@ -103,6 +109,8 @@ class LiveTable:
     turn_since: datetime | None = None  # when the decision now awaited became due
     clock_task: asyncio.Task[None] | None = None
     used_at: float = field(default_factory=time.monotonic)  # last handed out by the service
+    chat: list[ChatRow] = field(default_factory=list)  # the newest lines, oldest first
+    rematch: str | None = None  # the table that replays this one with the same seats
 
     @property
     def id(self) -> str:
@@ -167,6 +175,7 @@ class LiveTable:
             "seq": len(self.log),
             "current_player": None if state is None else state.current_player,
             "deadline": None if deadline is None else deadline.isoformat(),
+            "rematch": self.rematch,
         }
 
     def message(self, seat: int | None) -> dict[str, Any]:
@@ -177,6 +186,10 @@ class LiveTable:
             "you": seat,
             "view": None if self.state is None else self.state.view(seat),
             "log": [{"seat": position, "action": text} for position, text in self.log],
+            "chat": [
+                {"seat": line.seat, "text": line.text, "at": aware(line.created_at).isoformat()}
+                for line in self.chat
+            ],
         }
 
     def broadcast(self) -> None:

@@ -25,10 +25,13 @@ def moving_window() -> MovingWindowRateLimiter:
 
 
 class RateLimit:
-    def __init__(self, name: str, rule: str, limiter: MovingWindowRateLimiter) -> None:
+    def __init__(
+        self, name: str, rule: str, limiter: MovingWindowRateLimiter, code: str = "rate_limited"
+    ) -> None:
         self.name = name  # also the refusal's ``params["what"]``
         self.items = parse_many(rule)
         self.limiter = limiter
+        self.code = code  # a page may word one limit its own way (the chat's)
 
     def hit(self, key: str) -> None:
         """Count one event for ``key``, or refuse it (counting nothing) if a window is full."""
@@ -39,7 +42,7 @@ class RateLimit:
             raise ApiError(
                 429,
                 f"too many requests ({self.name}): try again in {wait} s",
-                "rate_limited",
+                self.code,
                 {"what": self.name, "retry_after": wait},
                 {"Retry-After": str(wait)},
             )

@@ -5,8 +5,8 @@ A client opens ``/api/tables/{id}/ws`` and its first message says who it is:
 The token travels inside the socket, never in the URL, which proxies log.
 On that, a client gets the whole picture at once, so a reconnecting browser
 catches up with no replay of missed messages.  Decisions sent here take the
-same path as ``POST /actions``; a refusal comes back as an ``error`` message
-to the sender only.
+same path as ``POST /actions``, chat lines the same path as ``POST /chat``;
+a refusal comes back as an ``error`` message to the sender only.
 
 Every message is checked before anything is done with it: its size (the
 server closes the socket, 1009, past ``ws_max_message_bytes``), its kind
@@ -107,10 +107,28 @@ async def _hello(websocket: WebSocket, seconds: float) -> str | None:
     return token
 
 
-async def _act(service: TableService, table_id: str, token: str | None, received: Any) -> None:
-    """A decision: ``{"type": "act", "action": "1907", "seq": 12}``."""
+FIELDS = {"act": {"type", "action", "seq"}, "chat": {"type", "text"}}
+
+
+async def _handle(service: TableService, table_id: str, token: str | None, received: Any) -> None:
+    """One message after the hello: a decision, ``{"type": "act", "action": "1907",
+    "seq": 12}``, or a chat line, ``{"type": "chat", "text": "well played"}``."""
     message = _parse(received)
-    _fields(message, "act", {"type", "action", "seq"})
+    kind = message.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise invalid(
+            "message_shape",
+            'a message must be an object {"type": "act", "action": ...} or {"type": "chat", ...}',
+        )
+    _fields(message, kind, FIELDS[kind])
+    if kind == "chat":
+        text = message.get("text")
+        if not isinstance(text, str):
+            raise invalid("message_text", "'text' must be a chat line")
+        if token is None:
+            raise ApiError(403, "spectators read the chat: connect with a seat token", "spectator")
+        await service.say(table_id, token, text)
+        return
     action, seq = message.get("action"), message.get("seq")
     if not isinstance(action, str) or not 0 < len(action) <= ACTION_LENGTH:
         raise invalid(
@@ -162,7 +180,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 break
             try:
                 rate.hit(key)
-                await _act(service, table_id, token, received)
+                await _handle(service, table_id, token, received)
             except ApiError as error:
                 if not subscriber.push_error(_error(error)):
                     await websocket.close(

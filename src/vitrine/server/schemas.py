@@ -6,7 +6,7 @@ rather than an option silently ignored.
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 CLOCK_LIMIT = 7 * 24 * 3600
 ACTION_LENGTH = 40  # the longest decision in any game's notation, with room to spare
@@ -53,6 +53,11 @@ class CreateTableRequest(Strict):
         description="seconds for each decision before the seat goes to a bot; "
         "60 plays in real time, 86400 turn-based; none: no clock",
     )
+    seats_open: StrictBool = Field(
+        default=False,
+        description="empty human seats may be claimed by anyone from the lobby; "
+        "false: by invitation link only",
+    )
 
 
 class JoinRequest(Strict):
@@ -84,6 +89,34 @@ class Refusal(BaseModel):
     params: dict[str, Any]
 
 
+class CheckRequest(Strict):
+    action: str = Field(
+        min_length=1, max_length=ACTION_LENGTH, description="a decision in notation"
+    )
+
+
+class ChatRequest(Strict):
+    text: str = Field(max_length=1000, description="one line, at most 300 characters once cleaned")
+
+
+class Check(BaseModel):
+    """Whether a decision would be accepted now; if not, the refusal it would get."""
+
+    legal: bool
+    detail: str | None
+    code: str | None
+    params: dict[str, Any]
+
+
+class ProvisionalScore(BaseModel):
+    """A seat's score if the game ended now; a category its viewer may not know is null."""
+
+    player: int
+    name: str
+    categories: dict[str, int | None]
+    total: int
+
+
 class SeatInfo(BaseModel):
     position: int
     kind: str
@@ -100,12 +133,15 @@ class TableInfo(BaseModel):
     options: dict[str, Any]
     created_at: str
     clock_seconds: int | None
+    seats_open: bool = False
+    rematch_of: str | None = None
     seats: list[SeatInfo]
     seq: int | None = None
     current_player: int | None = None
     deadline: str | None = Field(
         default=None, description="when the human to act loses the seat to a bot (a clock)"
     )
+    rematch: str | None = Field(default=None, description="the id of this table's rematch")
 
 
 class SeatLink(BaseModel):
@@ -125,6 +161,12 @@ class LogEntry(BaseModel):
     action: str
 
 
+class ChatLine(BaseModel):
+    seat: int
+    text: str
+    at: str
+
+
 class TableState(BaseModel):
     """A table and what one seat (or a spectator) may see of its game."""
 
@@ -132,6 +174,13 @@ class TableState(BaseModel):
     you: int | None
     view: dict[str, Any] | None
     log: list[LogEntry]
+    chat: list[ChatLine] = []
+
+
+class ClaimedSeat(TableState):
+    """A seat claimed from the lobby: its token (the only copy) and the table."""
+
+    token: str
 
 
 class GameInfo(BaseModel):
@@ -155,4 +204,5 @@ class Replay(BaseModel):
     players: list[str]
     turns: list[str]  # the record's: step k follows turns[k - 1]
     substitutes: list[Substitute]
+    ending: Literal["abandoned"] | None = None
     steps: list[dict[str, Any]]

@@ -39,6 +39,9 @@ class Settings:
     bot_tables: int = 2  # tables of bots alone playing at once, all clients together
     lobby_per_creator: int = 3  # open tables of one client that the lobby lists
     idle_seconds: float = 600.0  # a table nobody uses leaves memory (it stays in the database)
+    chat_lines: str = "5/10 seconds"  # chat lines one seat may send
+    # table lifecycle
+    abandon_seconds: float = 7 * 24 * 3600.0  # no decision for this long: closed as abandoned
 
     def __post_init__(self) -> None:
         for field in fields(self):
@@ -76,4 +79,4 @@ class Settings:
         return replace(defaults, **changes)
 
 
-RATES = ("ws_messages", "create_tables", "start_bot_tables")
+RATES = ("ws_messages", "create_tables", "start_bot_tables", "chat_lines")

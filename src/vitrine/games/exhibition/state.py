@@ -733,6 +733,11 @@ class ExhibitionState:
 
         return player_view(self, player)
 
+    def provisional_scores(self, viewer: int | None) -> list[dict[str, Any]]:
+        from vitrine.games.exhibition.view import provisional_scores
+
+        return provisional_scores(self, viewer)
+
 
 def make_config(
     table: CardTable,
