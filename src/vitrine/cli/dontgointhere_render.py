@@ -23,6 +23,12 @@ from vitrine.games.dontgointhere.scoring import score_game
 
 FREE = "·"
 HIDDEN = "hidden"
+DICE_WORDS = {
+    "KEEP": "keep the dice as they are",
+    "REROLL": "roll the dice again",
+    "BLANK": "turn a ghost die to a blank",
+    "GHOST": "turn a blank die to a ghost",
+}
 PHASE_WORDS = {
     "place": "to place a meeple",
     "dice": "to choose about the dice",
@@ -111,6 +117,20 @@ class DgitRenderer:
         text = Text("Choices: ", style="bold").append_text(legal_list(actions))
         hint = "L2: a meeple on the Library's space 2 · MI3: take that card · ? help · quit"
         return Group(Text(), text, Text(hint, style="dim"))
+
+    def describe(self, decision: str, view: View) -> str:
+        """A placement (``L2``), a card (``MI3``), the Tome's type or a dice choice."""
+        components = self.components
+        names = {room.code: room.name for room in components.rooms}
+        types = {card_type.code: card_type.name for card_type in components.types}
+        if decision.startswith("T:"):
+            return f"dispel your {types[decision[2:]]} cards"
+        head, tail = decision[:-1], decision[-1]
+        if tail.isdigit() and head in names:
+            return f"put a meeple on the {names[head]}, space {tail}"
+        if tail.isdigit() and head in types:
+            return f"take the {types[head]} of curse {tail}"
+        return DICE_WORDS[decision]
 
     def prompt(self, view: View) -> str:
         name: str = view["players"][view["viewer"]]

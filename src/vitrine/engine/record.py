@@ -9,6 +9,8 @@ the turns.
 A record may also say which seats a bot finished (``substitutes``): a player
 who left or ran out of time, whose seat a bot played to the end.  The rules
 ignore it (the turns are the turns); a result read from the record must not.
+Likewise ``hints``: true when the players could ask the coach for hints, so
+that nobody mistakes a hinted game for an unaided one.
 """
 
 import json
@@ -19,7 +21,16 @@ from typing import Any
 from vitrine.engine.errors import RecordError
 from vitrine.engine.rng import MAX_SEED
 
-COMMON_FIELDS = ("game", "rules_version", "seed", "players", "options", "turns", "substitutes")
+COMMON_FIELDS = (
+    "game",
+    "rules_version",
+    "seed",
+    "players",
+    "options",
+    "turns",
+    "substitutes",
+    "hints",
+)
 SUBSTITUTE_REASONS = ("left", "timeout", "host")  # the player left, ran out of time, or the host
 SUBSTITUTE_FIELDS = ("seat", "turns_before", "level", "why")
 
@@ -103,6 +114,7 @@ class Record:
     seed: int | None = None
     setup: Mapping[str, Any] = field(default_factory=dict)
     substitutes: tuple[Substitute, ...] = ()
+    hints: bool = False  # the players could ask the coach for hints
 
     def check_game(self, name: str, rules_version: str) -> None:
         """Refuse a record of another game or another version of the rules."""
@@ -130,6 +142,8 @@ class Record:
         data["turns"] = list(self.turns)
         if self.substitutes:
             data["substitutes"] = [substitute.to_dict() for substitute in self.substitutes]
+        if self.hints:
+            data["hints"] = True
         return data
 
     def to_json(self) -> str:
@@ -203,4 +217,9 @@ class Record:
             )
         setup = {name: data[name] for name in setup_fields if name in data}
         substitutes = _substitutes(data.get("substitutes", []), len(players), len(turns))
-        return cls(game, version, tuple(players), options, tuple(turns), seed, setup, substitutes)
+        hints = data.get("hints", False)
+        if not isinstance(hints, bool):
+            raise RecordError("'hints' must be true or false", code="record_hints")
+        return cls(
+            game, version, tuple(players), options, tuple(turns), seed, setup, substitutes, hints
+        )

@@ -15,10 +15,10 @@ from datetime import datetime
 from typing import Any, TypeVar
 
 from vitrine.bots import LEVELS
-from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import Game, GameState
-from vitrine.engine.record import Record, Substitute
-from vitrine.games import get_game
+from vitrine.engine.record import Substitute
+from vitrine.games import get_game, read_record
 from vitrine.server.errors import ApiError, conflict, forbidden, invalid, not_found, refused
 from vitrine.server.live import OPEN, OVER, PLAYING, LiveTable, public_table, token_hash
 from vitrine.server.models import SeatRow, TableRow, aware, utcnow
@@ -462,10 +462,7 @@ class TableService:
         CPU work (a whole game replayed): callers run it off the event loop.
         """
         try:
-            if not isinstance(record_data, dict):
-                raise RecordError("a record must be a JSON object", code="record_not_object")
-            game = get_game(str(record_data.get("game")))
-            record = Record.from_dict(record_data, game.setup_fields)
+            game, record = read_record(record_data)
             final = game.replay(record)  # refuses a bad record, naming the turn at fault
             state = game.replay(replace(record, turns=()))
             steps = [state.view(None)]
