@@ -29,6 +29,7 @@ from vitrine.engine.protocol import GameState
 from vitrine.games import GAMES, get_game
 from vitrine.parallel import results_as_done
 from vitrine.review import GRADES, coach_spec, hint, review_record
+from vitrine.review.grades import NOISE_Z, confident_loss
 from vitrine.review.review import DecisionReview
 
 REVIEW_SEED_OFFSET = 1000
