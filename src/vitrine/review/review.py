@@ -14,7 +14,7 @@ stock: what was possible, not what was knowable.
 """
 
 import math
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Any
@@ -207,6 +207,20 @@ def points_per_unit(state: GameState) -> float | None:
         end = state.copy()  # a zero score tells no scale: another playout
 
 
+def chosen_seats(record: Record, seats: Sequence[int] | None) -> tuple[int, ...]:
+    """The seats to review (default: every seat), refusing one the game lacks."""
+    players = len(record.players)
+    chosen = tuple(range(players)) if seats is None else tuple(sorted(set(seats)))
+    for seat in chosen:
+        if not 0 <= seat < players:
+            raise VitrineError(
+                f"no seat {seat} in this {players}-player game (seats are 0 to {players - 1})",
+                "review_seat",
+                {"seat": seat, "max": players - 1},
+            )
+    return chosen
+
+
 def review_record(
     game: Game,
     record: Record,
@@ -217,41 +231,53 @@ def review_record(
     hindsight: bool = False,
     describe: Describe | None = None,
     progress: Progress | None = None,
+    only: Collection[int] | None = None,
 ) -> Review:
-    """Review the decisions of ``seats`` (default: every seat) of a record."""
-    players = len(record.players)
-    chosen = tuple(range(players)) if seats is None else tuple(sorted(set(seats)))
-    for seat in chosen:
-        if not 0 <= seat < players:
-            raise VitrineError(
-                f"no seat {seat} in this {players}-player game (seats are 0 to {players - 1})",
-                "review_seat",
-                {"seat": seat, "max": players - 1},
-            )
-    if hindsight and players != 1:
+    """Review the decisions of ``seats`` (default: every seat) of a record;
+    ``only``: just the decisions of these indices (a server reviews a game in
+    parts, to show progress, and joins them with ``assemble``)."""
+    chosen = chosen_seats(record, seats)
+    if hindsight and len(record.players) != 1:
         raise VitrineError(
             "hindsight needs a solo game: with others at the table, what was possible "
             "depends on what they would have done",
             "review_hindsight_solo",
         )
-    coach = make_coach(game, players, budget)
-    todo = [step for step in steps(game, record) if step.state.current_player in chosen]
+    coach = make_coach(game, len(record.players), budget)
+    todo = [
+        step
+        for step in steps(game, record)
+        if step.state.current_player in chosen and (only is None or step.index in only)
+    ]
     reviewed: list[DecisionReview] = []
     for done, step in enumerate(todo):
         reviewed.append(_review_step(game, record, coach, step, seed, hindsight, describe))
         if progress is not None:
             progress(done + 1, len(todo))
+    return assemble(game, record, chosen, coach.name, seed, reviewed)
+
+
+def assemble(
+    game: Game,
+    record: Record,
+    seats: tuple[int, ...],
+    coach: str,
+    seed: int,
+    decisions: Sequence[DecisionReview],
+) -> Review:
+    """A review from its decisions, in order, with each seat's summary."""
+    ordered = sorted(decisions, key=lambda decision: decision.index)
     start = game.replay(replace(record, turns=(), substitutes=()))
     return Review(
         game=game.name,
         rules_version=game.rules_version,
         players=record.players,
-        coach=coach.name,
+        coach=coach,
         seed=seed,
-        seats=chosen,
+        seats=seats,
         points_per_unit=points_per_unit(start),
-        decisions=tuple(reviewed),
-        summaries=tuple(summarize(record.players, chosen, reviewed)),
+        decisions=tuple(ordered),
+        summaries=tuple(summarize(record.players, seats, ordered)),
     )
 
 

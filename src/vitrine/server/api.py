@@ -78,7 +78,7 @@ async def game_data(name: str, file: str) -> FileResponse:
 async def create_table(body: schemas.CreateTableRequest, service: Service) -> dict[str, Any]:
     """A new table.  The answer holds the only copies of the host and seat tokens."""
     specs = [SeatSpec(seat.kind, seat.name, seat.level) for seat in body.seats]
-    created = await service.create(body.game, body.options, specs, body.clock_seconds)
+    created = await service.create(body.game, body.options, specs, body.clock_seconds, body.hints)
     table_id = created.live.id
     return {
         "table": created.live.summary(),
@@ -178,3 +178,35 @@ async def table_replay(table_id: str, service: Service) -> dict[str, Any]:
 async def upload_replay(record: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
     """Every turn's position of an uploaded record, checked turn by turn."""
     return await run_in_threadpool(TableService.replay_steps, record)
+
+
+@router.post("/tables/{table_id}/hint", response_model=schemas.Hint)
+async def table_hint(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
+    """The coach's suggestion for the token's seat, now (tables that allow hints)."""
+    return await service.hint(table_id, required(credentials))
+
+
+@router.post("/tables/{table_id}/review", response_model=schemas.ReviewStatus)
+async def review_table(table_id: str, service: Service) -> dict[str, Any]:
+    """Start the coach's review of a finished table, or get the one kept with it."""
+    return await service.start_review(table_id)
+
+
+@router.post("/reviews", response_model=schemas.ReviewStatus)
+async def review_upload(
+    record: Annotated[dict[str, Any], Body()], service: Service
+) -> dict[str, Any]:
+    """Start the coach's review of an uploaded record (the replay viewer's)."""
+    return service.start_upload_review(record)
+
+
+@router.get("/reviews/{key}", response_model=schemas.ReviewStatus)
+async def review_status(key: str, service: Service) -> dict[str, Any]:
+    """A review's progress, then the review itself."""
+    return await service.review_status(key)
+
+
+@router.get("/reviews/{key}/positions/{index}", response_model=schemas.Position)
+async def review_position(key: str, index: int, service: Service) -> dict[str, Any]:
+    """Decision ``index`` of a reviewed game, as its seat saw it when deciding."""
+    return await service.review_position(key, index)

@@ -20,15 +20,18 @@ STATIC = resources.files("vitrine.web") / "static"
 BOT_DELAY = 0.8  # seconds: long enough to see a bot's move land, short enough not to wait
 
 
-def create_app(database_url: str, bot_delay: float = BOT_DELAY) -> FastAPI:
-    """The app for one database; migrations run and running tables resume at start-up."""
+def create_app(
+    database_url: str, bot_delay: float = BOT_DELAY, coach_budget: str | None = None
+) -> FastAPI:
+    """The app for one database; migrations run and running tables resume at start-up.
+    ``coach_budget``: the coach's search per decision (None: the expert's own)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(database_url)
         migrate(engine)
         workers = 1 if engine.dialect.name == "sqlite" else 8  # SQLite has one writer anyway
-        service = TableService(Store(engine), bot_delay, workers)
+        service = TableService(Store(engine), bot_delay, workers, coach_budget)
         app.state.service = service
         await service.resume()
         try:

@@ -35,6 +35,7 @@ def public_table(row: TableRow) -> dict[str, Any]:
         "options": row.options,
         "created_at": aware(row.created_at).isoformat(),
         "clock_seconds": row.clock_seconds,
+        "hints": bool(row.hints),
         "seats": [
             {
                 "position": seat.position,

@@ -30,7 +30,8 @@ class TableRow(Base):
     """One table.  ``seed`` is secret while the game runs: it deals the stock.
 
     With a clock, a human seat that lets ``clock_seconds`` pass without a
-    decision is handed to a bot.
+    decision is handed to a bot.  ``hints``: the host let players ask the
+    coach for hints, which the table and the record say.
     """
 
     __tablename__ = "game_tables"
@@ -44,6 +45,7 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     clock_seconds: Mapped[int | None] = mapped_column(Integer)  # per decision; None: no clock
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    hints: Mapped[bool] = mapped_column(default=False)
     seats: Mapped[list["SeatRow"]] = relationship(
         order_by="SeatRow.position", cascade="all, delete-orphan", lazy="selectin"
     )
@@ -81,3 +83,13 @@ class ActionRow(Base):
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ReviewRow(Base):
+    """A finished table's review by the coach, kept so nobody waits for it twice."""
+
+    __tablename__ = "reviews"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    review: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -32,6 +32,10 @@ class CreateTableRequest(Strict):
         description="seconds for each decision before the seat goes to a bot; "
         "60 plays in real time, 86400 turn-based; none: no clock",
     )
+    hints: bool = Field(
+        default=False,
+        description="players may ask the coach for a hint (the table and the record say so)",
+    )
 
 
 class JoinRequest(Strict):
@@ -65,6 +69,7 @@ class TableInfo(BaseModel):
     options: dict[str, Any]
     created_at: str
     clock_seconds: int | None
+    hints: bool = False
     seats: list[SeatInfo]
     seq: int | None = None
     current_player: int | None = None
@@ -121,3 +126,33 @@ class Replay(BaseModel):
     turns: list[str]  # the record's: step k follows turns[k - 1]
     substitutes: list[Substitute]
     steps: list[dict[str, Any]]
+
+
+class Hint(BaseModel):
+    """The coach's suggestion for the seat to play, and its margin over the next best."""
+
+    decision: str
+    value: float | None = Field(description="expected win share (alone: score / points_per_unit)")
+    runner_up: str | None
+    margin: float
+    coach: str
+
+
+class ReviewStatus(BaseModel):
+    """A review by the coach: running (with its progress) or done (with the review)."""
+
+    key: str
+    status: Literal["running", "done", "failed"]
+    done: int
+    total: int
+    review: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+
+
+class Position(BaseModel):
+    """A reviewed decision's position, as its seat saw it (a finished game's)."""
+
+    index: int
+    seat: int
+    played: str
+    view: dict[str, Any]

@@ -19,6 +19,13 @@ from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import Game, GameState
 from vitrine.engine.record import Substitute
 from vitrine.games import get_game, read_record
+from vitrine.server.coaching import (
+    Coaching,
+    decision_position,
+    done_status,
+    record_key,
+    table_key,
+)
 from vitrine.server.errors import ApiError, conflict, forbidden, invalid, not_found, refused
 from vitrine.server.live import OPEN, OVER, PLAYING, LiveTable, public_table, token_hash
 from vitrine.server.models import SeatRow, TableRow, aware, utcnow
@@ -73,13 +80,16 @@ def check_level(level: str | None) -> str:
 
 
 class TableService:
-    def __init__(self, store: Store, bot_delay: float, db_workers: int) -> None:
+    def __init__(
+        self, store: Store, bot_delay: float, db_workers: int, coach_budget: str | None = None
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._executor = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="db")
         self._tasks: set[asyncio.Task[None]] = set()
+        self.coaching = Coaching(coach_budget)
 
     async def _db(self, call: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, call, *args)
@@ -102,6 +112,7 @@ class TableService:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.coaching.close()
         self._executor.shutdown(wait=True)
 
     # ------------------------------------------------------------ reading
@@ -161,6 +172,7 @@ class TableService:
         options: dict[str, Any],
         specs: Sequence[SeatSpec],
         clock_seconds: int | None = None,
+        hints: bool = False,
     ) -> CreatedTable:
         try:
             game = get_game(game_name)
@@ -224,6 +236,7 @@ class TableService:
             host_token_hash=token_hash(host_token),
             created_at=utcnow(),
             clock_seconds=clock_seconds,
+            hints=hints,
             seats=seats,
         )
         await self._db(self.store.add_table, row)
@@ -453,7 +466,63 @@ class TableService:
             and seat.level is not None
             and seat.substituted_why is not None
         )
-        return replace(live.state.record(), substitutes=substitutes).to_dict()
+        record = replace(live.state.record(), substitutes=substitutes, hints=live.row.hints)
+        return record.to_dict()
+
+    # ------------------------------------------------------------ the coach
+
+    async def hint(self, table_id: str, token: str) -> dict[str, Any]:
+        """The coach's suggestion for the token's seat, at a table that allows hints."""
+        live = await self.get(table_id)
+        seat = self.seat_of(live, token)
+        assert seat is not None
+        if not live.row.hints:
+            raise forbidden("hints_off", f"the host of table {table_id!r} did not allow hints")
+        state = live.state
+        if state is None or state.is_over:
+            raise conflict("not_playing", f"table {table_id!r} is not being played")
+        if state.current_player != seat or live.plays_itself(seat):
+            raise conflict(
+                "hint_not_your_turn",
+                f"no hint for seat {seat}: it is not this seat's turn",
+                seat=seat,
+            )
+        return await self.coaching.hint(live.game.name, state.view(seat), len(live.log))
+
+    async def start_review(self, table_id: str) -> dict[str, Any]:
+        """Review a finished table (once: the review is kept with the table)."""
+        record = await self.record(table_id)
+        key = table_key(table_id)
+        kept = await self._db(self.store.load_review, table_id)
+        if kept is not None:
+            return done_status(key, kept)
+
+        async def save(review: dict[str, Any]) -> None:
+            await self._db(self.store.save_review, table_id, review)
+
+        return self.coaching.start(key, record, save).status_dict()
+
+    def start_upload_review(self, record: dict[str, Any]) -> dict[str, Any]:
+        """Review an uploaded record (kept in memory a while, keyed by its contents)."""
+        return self.coaching.start(record_key(record), record, None).status_dict()
+
+    async def review_status(self, key: str) -> dict[str, Any]:
+        status = self.coaching.status(key)
+        if status is not None:
+            return status
+        if key.startswith("table-"):
+            kept = await self._db(self.store.load_review, key.removeprefix("table-"))
+            if kept is not None:
+                return done_status(key, kept)
+        raise not_found("review_not_found", f"no review {key!r} here", key=key)
+
+    async def review_position(self, key: str, index: int) -> dict[str, Any]:
+        """A reviewed decision's position, as its seat saw it."""
+        if key.startswith("table-"):
+            record = await self.record(key.removeprefix("table-"))
+        else:
+            record = self.coaching.record_of(key)
+        return await asyncio.to_thread(decision_position, record, index)
 
     @staticmethod
     def replay_steps(record_data: object) -> dict[str, Any]:
