@@ -28,7 +28,13 @@ def free_port() -> int:
 class Served:
     """One server process on one database; ``kill`` is SIGKILL, no goodbye."""
 
-    def __init__(self, database_url: str, bot_delay: float = 0.05, port: int = 0) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        bot_delay: float = 0.05,
+        port: int = 0,
+        extra: tuple[str, ...] = (),
+    ) -> None:
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         # a file, not a pipe (a full pipe would stall the server); closed by stop()
@@ -43,6 +49,7 @@ class Served:
                 database_url,
                 "--bot-delay",
                 str(bot_delay),
+                *extra,
             ],
             stdout=subprocess.DEVNULL,
             stderr=self.log,

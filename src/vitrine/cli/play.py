@@ -20,7 +20,7 @@ from vitrine.bots import Bot
 from vitrine.cli.render import Renderer, View, say
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import Game, GameState
-from vitrine.review import hint, points_per_unit
+from vitrine.review import hint
 
 HELP_WORDS = ("?", "HELP")
 QUIT_WORDS = ("QUIT", "EXIT")
@@ -147,7 +147,7 @@ class PlaySession:
         line = f"Hint: {suggestion.decision} ({words})"
         if suggestion.runner_up is not None and suggestion.value is not None:
             runner = self.renderer.describe(suggestion.runner_up, view)
-            scale = points_per_unit(self.state)
+            scale = suggestion.points_per_unit
             if scale is None:
                 worth = f"{suggestion.value:.0%} to win"
                 margin = f"{suggestion.margin * 100:.0f} in a hundred games"

@@ -6,13 +6,12 @@ own view; ``hint`` suggests a decision for a view.  docs/review.md tells the
 method, the grades and the limits.
 """
 
-from vitrine.review.coach import COACH_LEVEL, Hint, coach_spec, hint, make_coach
+from vitrine.review.coach import COACH_LEVEL, Hint, coach_spec, hint, make_coach, points_per_unit
 from vitrine.review.grades import GRADES, THRESHOLDS, grade
 from vitrine.review.review import (
     DecisionReview,
     Review,
     SeatSummary,
-    points_per_unit,
     review_record,
     steps,
 )

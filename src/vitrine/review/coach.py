@@ -7,13 +7,13 @@ an ``Analyst`` (a search bot): it values decisions, it does not only pick.
 """
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
 
 from vitrine.bots import Analysis, Analyst, Budget, level_spec, make_bot
 from vitrine.engine.errors import VitrineError
-from vitrine.engine.protocol import Game
+from vitrine.engine.protocol import Game, GameState
 
 COACH_LEVEL = "expert"
 
@@ -44,6 +44,22 @@ def make_coach(game: Game, players: int, budget: str | None = None) -> Analyst:
     return bot
 
 
+def points_per_unit(state: GameState) -> float | None:
+    """Alone, the points a value of 1 stands for (the game's ``returns`` scale),
+    read from a finished game: this one, or a playout of it."""
+    if state.num_players != 1:
+        return None
+    end = state.copy()
+    rng = Random(0)
+    while True:
+        if not end.is_over:
+            end.playout(rng)
+        value = end.returns()[0]
+        if value:
+            return float(end.view(None)["scores"][0]["total"]) / value
+        end = state.copy()  # a zero score tells no scale: another playout
+
+
 @dataclass(frozen=True)
 class Hint:
     """The coach's suggestion for one view, and its margin over the next best."""
@@ -53,6 +69,7 @@ class Hint:
     runner_up: str | None  # the next best decision (None: it was the only one)
     margin: float  # how much more ``decision`` is worth than ``runner_up``
     coach: str
+    points_per_unit: float | None = None  # alone: the points a value of 1 stands for
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -61,6 +78,7 @@ class Hint:
             "runner_up": self.runner_up,
             "margin": round(self.margin, 4),
             "coach": self.coach,
+            "points_per_unit": self.points_per_unit,
         }
 
 
@@ -84,4 +102,8 @@ def hint(game: Game, view: Mapping[str, Any], seed: int = 0, budget: str | None 
     coach = make_coach(game, len(view["players"]), budget)
     if len(actions) == 1:
         return Hint(actions[0], None, None, 0.0, coach.name)
-    return hint_from(coach.analyse(game, view, Random(seed)), coach.name)
+    rng = Random(seed)
+    found = hint_from(coach.analyse(game, view, rng), coach.name)
+    if len(view["players"]) == 1:
+        found = replace(found, points_per_unit=points_per_unit(game.determinize(view, rng)))
+    return found

@@ -23,7 +23,7 @@ from vitrine.bots import Analyst
 from vitrine.engine.errors import RecordError, VitrineError
 from vitrine.engine.protocol import Game, GameState
 from vitrine.engine.record import Record
-from vitrine.review.coach import make_coach
+from vitrine.review.coach import make_coach, points_per_unit
 from vitrine.review.grades import BEST, FORCED, GRADES, THRESHOLDS, confident_loss, grade
 
 HINDSIGHT_WIDTH = 96  # the solver's beam per decision in hindsight: PIMC's own width
@@ -189,22 +189,6 @@ def steps(game: Game, record: Record) -> list[Step]:
 
 def _substituted(record: Record, seat: int, turn: int) -> bool:
     return any(s.seat == seat and turn > s.turns_before for s in record.substitutes)
-
-
-def points_per_unit(state: GameState) -> float | None:
-    """Alone, the points a value of 1 stands for (the game's ``returns`` scale),
-    read from a finished game: this one, or a playout of it."""
-    if state.num_players != 1:
-        return None
-    end = state.copy()
-    rng = Random(0)
-    while True:
-        if not end.is_over:
-            end.playout(rng)
-        value = end.returns()[0]
-        if value:
-            return float(end.view(None)["scores"][0]["total"]) / value
-        end = state.copy()  # a zero score tells no scale: another playout
 
 
 def chosen_seats(record: Record, seats: Sequence[int] | None) -> tuple[int, ...]:

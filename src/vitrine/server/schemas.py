@@ -125,6 +125,7 @@ class Replay(BaseModel):
     players: list[str]
     turns: list[str]  # the record's: step k follows turns[k - 1]
     substitutes: list[Substitute]
+    hints: bool = Field(default=False, description="the players could ask the coach for hints")
     steps: list[dict[str, Any]]
 
 
@@ -136,6 +137,7 @@ class Hint(BaseModel):
     runner_up: str | None
     margin: float
     coach: str
+    points_per_unit: float | None = Field(description="alone: the points a value of 1 stands for")
 
 
 class ReviewStatus(BaseModel):

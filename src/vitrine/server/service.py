@@ -547,5 +547,6 @@ class TableService:
             "players": list(record.players),
             "turns": list(record.turns),
             "substitutes": [substitute.to_dict() for substitute in record.substitutes],
+            "hints": record.hints,
             "steps": steps,
         }

@@ -13,6 +13,7 @@ const t = translator({
     replay: "Replay", seatsOf: "{joined}/{total} seated", clock: "Clock",
     noClock: "no clock", realtime: "real time: 60 s per decision",
     turnBased: "turn-based: 24 h per decision",
+    hints: "Allow hints from the coach (the table and the record will say so)",
   },
   fr: {
     newTable: "Nouvelle table", game: "Jeu", players: "Joueurs", seat: "Place {n}",
@@ -23,12 +24,13 @@ const t = translator({
     watch: "Regarder", open: "Ouvrir", replay: "Revoir", seatsOf: "{joined}/{total} assis",
     clock: "Pendule", noClock: "sans pendule", realtime: "temps réel : 60 s par décision",
     turnBased: "tour par tour : 24 h par décision",
+    hints: "Autoriser les indices du coach (la table et la partie l'indiqueront)",
   },
 });
 
 const app = document.getElementById("app");
 let games = [];
-let chosen = { game: "exhibition", count: 3, seats: [], clock: "" };
+let chosen = { game: "exhibition", count: 3, seats: [], clock: "", hints: false };
 // Clock profiles: seconds per decision before a silent player's seat goes to a bot.
 const CLOCKS = [["", "noClock"], ["60", "realtime"], ["86400", "turnBased"]];
 
@@ -71,6 +73,7 @@ async function create(event, readOptions, errorBox, module) {
       body: {
         game: chosen.game, options: readOptions(), seats,
         clock_seconds: chosen.clock ? Number(chosen.clock) : null,
+        hints: chosen.hints,
       },
     });
     const id = created.table.id;
@@ -134,6 +137,12 @@ async function render() {
           el("select", { id: "clock", onchange: (e) => { chosen.clock = e.target.value; } },
             ...CLOCKS.map(([value, key]) => el("option", { value, selected: chosen.clock === value },
               t(key))))),
+        el("div", { class: "row" },
+          el("input", {
+            type: "checkbox", id: "hints", checked: chosen.hints,
+            onchange: (e) => { chosen.hints = e.target.checked; },
+          }),
+          el("label", { for: "hints" }, t("hints"))),
         options.element,
         el("button", { type: "submit", id: "create" }, t("create")),
         errorBox),

@@ -1,5 +1,6 @@
 // The replay viewer: a finished table's game or an uploaded record, turn by turn.
 import { api, el, errorText, gameModule, header, translator } from "/static/common.js";
+import { hintsBadge, reviewPanel } from "/static/review.js";
 
 const t = translator({
   en: {
@@ -22,6 +23,8 @@ const errorBox = el("p", { class: "error", role: "alert" });
 let replay = null;
 let step = 0;
 let module = null;
+let review = null;  // the coach's panel for this game
+let startReview = null;  // how to ask for this game's review
 
 let failed = null;  // the last refusal, worded again when the language changes
 const fail = (error, words = null) => {
@@ -29,11 +32,13 @@ const fail = (error, words = null) => {
   errorBox.textContent = t("error", { words: errorText(error, words) });
 };
 
-async function load(promise, words = null) {
+async function load(promise, words = null, asked = null) {
   try {
     failed = null;
     errorBox.textContent = "";
     replay = await promise;
+    review = null;
+    startReview = asked;
     module = await gameModule(replay.game);
     step = replay.steps.length - 1;
     await render();
@@ -56,7 +61,8 @@ async function render() {
       const text = await e.target.files[0].text();
       let record;
       try { record = JSON.parse(text); } catch (error) { fail(error); return; }
-      load(api("/api/replays", { method: "POST", body: record }), await wordsFor(record));
+      load(api("/api/replays", { method: "POST", body: record }), await wordsFor(record),
+        { start: () => api("/api/reviews", { method: "POST", body: record }), key: null });
     },
   });
   if (failed) fail(failed.error, failed.words);
@@ -74,8 +80,14 @@ async function render() {
       ...replay.substitutes.map((s) => el("p", { class: "substitute" }, t("finishedByBot", {
         name: replay.players[s.seat], level: s.level, turn: s.turns_before + 1, why: t(s.why),
       }))),
+      replay.hints ? el("p", {}, hintsBadge()) : null,
       step > 0 ? el("p", {}, el("code", {}, replay.turns[step - 1])) : null,
       await module.renderGame(replay.steps[step], { you: null, act: () => {}, redraw: render }));
+    review ??= reviewPanel({
+      ...startReview, players: replay.players, module, fail: (error) => fail(error, module),
+    });
+    review.redraw();
+    parts.push(review);
   }
   app.replaceChildren(header(t, render), el("main", {}, ...parts));
 }
@@ -85,5 +97,9 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "ArrowLeft") go(step - 1);
 });
 const table = new URLSearchParams(location.search).get("table");
-if (table) load(api(`/api/tables/${encodeURIComponent(table)}/replay`));
+if (table) {
+  const path = `/api/tables/${encodeURIComponent(table)}`;
+  load(api(`${path}/replay`), null,
+    { start: () => api(`${path}/review`, { method: "POST" }), key: `table-${table}` });
+}
 else render();

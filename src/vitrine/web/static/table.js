@@ -1,6 +1,7 @@
 // A table: the waiting room (join, invite, start), then the live game, kept
 // current over a WebSocket.  Game-independent: the game's module draws it.
 import { api, el, errorText, gameModule, header, tokens, translator } from "/static/common.js";
+import { gradeBadge, hintControl, hintsBadge, reviewPanel } from "/static/review.js";
 
 const t = translator({
   en: {
@@ -44,6 +45,9 @@ const statusBox = el("p", { class: "muted", role: "status" });
 let message = null;
 let socket = null;
 let module = null;
+let grades = null;  // the coach's grade of each decision, once the game is reviewed
+let review = null;  // the review panel, made once the game is over
+const remembered = { seq: null, hint: null };  // the hint asked at this position
 
 const fail = (error) => { errorBox.textContent = t("error", { words: errorText(error, module) }); };
 
@@ -112,9 +116,10 @@ function waitingRoom(table) {
 function log(view) {
   return el("section", { class: "panel log", "aria-label": t("log") },
     el("h2", {}, t("log")),
-    el("ol", { id: "log" }, ...message.log.map((entry) => el("li", {},
+    el("ol", { id: "log" }, ...message.log.map((entry, index) => el("li", {},
       el("strong", {}, message.table.seats[entry.seat].name), " ",
-      module.describe(entry.action, view), " ", el("code", {}, entry.action)))));
+      module.describe(entry.action, view), " ", el("code", {}, entry.action),
+      grades?.[index] ? [" ", gradeBadge(grades[index])] : null))));
 }
 
 async function render() {
@@ -127,21 +132,41 @@ async function render() {
   else body.push(el("div", { class: "layout" },
     el("div", {}, await module.renderGame(view, ctx())),
     el("div", {}, log(view))));
+  const mine = table.status === "playing" && message.you !== null
+    && table.current_player === message.you;
+  if (mine && table.hints) {
+    if (remembered.seq !== table.seq) Object.assign(remembered, { seq: table.seq, hint: null });
+    body.splice(0, 0, hintControl({
+      ask: () => api(`/api/tables/${id}/hint`, { method: "POST", token: seatToken }),
+      view, module, fail, remembered,
+    }));
+  }
   if (table.status === "over") {
+    review ??= reviewPanel({
+      start: () => api(`/api/tables/${id}/review`, { method: "POST" }),
+      key: `table-${id}`,
+      players: table.seats.map((seat) => seat.name),
+      module,
+      fail,
+      onReview: (done) => {
+        grades = done.decisions.map((decision) => decision.grade);
+        const list = document.getElementById("log");
+        if (list) list.replaceWith(log(message.view).querySelector("ol"));
+      },
+    });
     const replaced = table.seats.filter((seat) => seat.substituted).map((seat) => seat.name);
     body.push(el("section", { class: "panel" }, el("h2", {}, t("over")),
       replaced.length ? el("p", { id: "finished-by-bot" },
         t("finishedByBot", { names: replaced.join(", ") })) : null,
       el("p", {}, el("a", { href: `/api/tables/${id}/record`, download: `vitrine-${id}.json` }, t("record"))),
-      el("p", {}, el("a", { href: `/replay?table=${id}` }, t("replay")))));
+      el("p", {}, el("a", { href: `/replay?table=${id}` }, t("replay")))), review);
+    review.redraw();
   }
-  const mine = table.status === "playing" && message.you !== null
-    && table.current_player === message.you;
   document.title = `${mine ? `▶ ${t("yourTurn")} — ` : ""}${t("table", { id })} — vitrine`;
   const focused = document.activeElement;
   const focusKey = focused?.dataset?.action ?? focused?.id;
   app.replaceChildren(header(t, render), el("main", { "data-seq": table.seq, "data-status": table.status },
-    el("h1", {}, t("table", { id })),
+    el("h1", {}, t("table", { id }), table.hints ? hintsBadge() : null),
     el("ul", { class: "seats" }, ...table.seats.map((seat) => seatLine(seat, table))),
     message.you === null ? el("p", { class: "muted" }, t("spectator")) : null,
     el("p", { class: "muted" }, `${t("watchLink")}: `,
