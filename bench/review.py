@@ -13,7 +13,8 @@ and prints per bot the decisions graded, the share graded best, best or
 good, each grade's share and the mean loss.  ``expert,expert`` is the
 expert reviewed by itself.  ``speed`` times whole reviews of 2-player
 Exhibition games between experts at the default budget, in this process
-(one core), then hints on positions of those games.
+(one core), then hints on positions of those games; wall and CPU seconds both,
+as a loaded machine stretches the first.
 """
 
 import argparse
@@ -116,15 +117,15 @@ def speed(games: int, hints: int) -> None:
     print(f"2-player Exhibition, coach {coach_spec(game, 2)} (default budget), one core")
     states = [play("exhibition", ("expert", "expert"), seed) for seed in range(1, games + 1)]
     for seed, state in enumerate(states, start=1):
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         review = review_record(game, state.record(), seed=seed)
-        seconds = time.perf_counter() - started
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
         searched = sum(graded(d) for d in review.decisions)
         print(
             f"  game {seed}: {len(review.decisions)} decisions ({searched} searched), "
-            f"whole review {seconds:.1f} s, load {load()}"
+            f"whole review {seconds:.1f} s wall, {cpu:.1f} s CPU, load {load()}"
         )
-    times = []
+    times, cpu_times = [], []
     rng = random.Random(1)
     for number in range(hints):
         state = states[number % len(states)]
@@ -133,11 +134,15 @@ def speed(games: int, hints: int) -> None:
         position = game.replay(replace(record, turns=record.turns[:cut]))
         seat = position.current_player
         assert seat is not None
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         hint(game, position.view(seat), seed=number)
         times.append(time.perf_counter() - started)
+        cpu_times.append(time.process_time() - cpu)
     mean = sum(times) / len(times)
-    print(f"  {hints} hints: mean {mean:.2f} s, max {max(times):.2f} s, load {load()}")
+    print(
+        f"  {hints} hints: mean {mean:.2f} s, max {max(times):.2f} s wall; "
+        f"max {max(cpu_times):.2f} s CPU; load {load()}"
+    )
 
 
 def load() -> str:
