@@ -20,8 +20,9 @@ from vitrine.engine.record import Record
 from vitrine.engine.rng import MAX_SEED
 from vitrine.games import read_record
 from vitrine.parallel import progress_bar
-from vitrine.review import Review, review_record
+from vitrine.review import Review, coach_spec, review_record
 from vitrine.review.grades import GRADES
+from vitrine.review.review import chosen_seats
 
 GRADE_STYLES = {
     "best": "bold green",
@@ -100,6 +101,12 @@ def review(
     """
     game, parsed = read_record_file(record)
     renderer = renderer_for(game)
+    try:  # refuse a bad record, seat or budget before the progress bar
+        game.replay(parsed)
+        chosen_seats(parsed, seats or None)
+        coach_spec(game, len(parsed.players), budget)
+    except VitrineError as error:
+        raise click.ClickException(f"{record}: {error} [{error.code}]") from None
     errors = None if as_json else Console(stderr=True)
     with progress_bar(errors) as bar:
         task = bar.add_task("reviewing", total=None)
