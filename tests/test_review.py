@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from bot_games import play_to_end
+from bot_games import play_to_end, reordered_stock
 from vitrine.bots import Bot, Budget, GreedyBot, IsmctsBot, RandomBot
 from vitrine.cli.main import main
 from vitrine.engine.errors import RecordError, VitrineError
@@ -85,21 +85,9 @@ def test_the_same_record_budget_and_seed_give_the_same_review() -> None:
 
 def test_a_review_ignores_the_hidden_stock_behind_the_same_views() -> None:
     """As in the bots' no-cheating test: the stock reordered, the same review."""
-    state = GAME.start(["Ana", "Bo"], seed=30)
-    rng = random.Random(4)
-    for _ in range(8):
-        state.push(rng.choice(state.legal_turns()))
-    deck = list(state.config.deck)
-    dealt = len(deck) - len(state.stock)
-    other = GAME.start(["Ana", "Bo"], deck=deck[:dealt] + deck[dealt:][::-1])
-    for turn in state.turn_texts():
-        other.push(turn)
-    assert other.stock != state.stock
-    explicit = GAME.start(["Ana", "Bo"], deck=deck)
-    for turn in state.turn_texts():
-        explicit.push(turn)
+    state, other = reordered_stock(8)
     for seat in (0, 1):
-        ours = review_record(GAME, explicit.record(), seats=[seat], budget=BUDGET, seed=2)
+        ours = review_record(GAME, state.record(), seats=[seat], budget=BUDGET, seed=2)
         theirs = review_record(GAME, other.record(), seats=[seat], budget=BUDGET, seed=2)
         assert ours.to_dict() == theirs.to_dict()
 

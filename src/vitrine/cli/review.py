@@ -14,9 +14,9 @@ from rich.table import Table
 from rich.text import Text
 
 from vitrine.cli.render import make_console, renderer_for, say
-from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import Game
-from vitrine.engine.record import Record
+from vitrine.engine.record import Record, parse_json
 from vitrine.engine.rng import MAX_SEED
 from vitrine.games import read_record
 from vitrine.parallel import progress_bar
@@ -42,14 +42,7 @@ def read_record_file(path: str) -> tuple[Game, Record]:
     except (OSError, UnicodeDecodeError) as error:
         raise click.ClickException(f"{path}: cannot read the record: {error}") from None
     try:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise RecordError(
-                f"record is not valid JSON: {error}",
-                code="record_not_json",
-                params={"line": error.lineno, "column": error.colno},
-            ) from None
+        data = parse_json(text)
         return read_record(data)
     except VitrineError as error:
         raise click.ClickException(f"{path}: {error} [{error.code}]") from None

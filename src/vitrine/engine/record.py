@@ -102,6 +102,18 @@ def _substitutes(data: object, players: int, turns: int) -> tuple[Substitute, ..
     return tuple(found)
 
 
+def parse_json(text: str) -> object:
+    """A record's JSON text parsed, or a refusal that says where it breaks."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"record is not valid JSON: {exc}",
+            code="record_not_json",
+            params={"line": exc.lineno, "column": exc.colno},
+        ) from None
+
+
 @dataclass(frozen=True)
 class Record:
     """A game as data.  ``setup`` holds the game's own optional fields."""
@@ -151,15 +163,7 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str, setup_fields: tuple[str, ...] = ()) -> "Record":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(
-                f"record is not valid JSON: {exc}",
-                code="record_not_json",
-                params={"line": exc.lineno, "column": exc.colno},
-            ) from None
-        return cls.from_dict(data, setup_fields)
+        return cls.from_dict(parse_json(text), setup_fields)
 
     @classmethod
     def from_dict(cls, data: object, setup_fields: tuple[str, ...] = ()) -> "Record":
