@@ -34,7 +34,7 @@ from vitrine.review.grades import NOISE_Z, confident_loss
 from vitrine.review.review import DecisionReview
 
 REVIEW_SEED_OFFSET = 1000
-Z_SHOWN = (0.0, 1.0, 2.0)
+Z_SHOWN = (0.0, 2.0, 3.0)
 
 
 def play(game_name: str, specs: Sequence[str], seed: int) -> GameState:

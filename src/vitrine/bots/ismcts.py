@@ -32,7 +32,7 @@ from vitrine.bots.base import Analysis, standard_error
 from vitrine.engine.protocol import Game, GameState
 
 EXPLORATION = 0.7
-FOCUS_SHARE = 0.1  # the least share of an analysis's iterations spent on its focus
+FOCUS_SHARE = 0.25  # the least share of an analysis's iterations spent on its focus
 
 
 class Node:
@@ -107,8 +107,10 @@ class IsmctsBot:
         valued by the mean result of the iterations through it.
 
         ``focus`` then gets extra iterations that start with it until at least
-        FOCUS_SHARE of all went through it: the search spends little on a
-        decision it finds poor, and a review must still value it fairly.
+        FOCUS_SHARE of the budget went through it: the search spends little on
+        a decision it finds poor, and a review must still value it fairly
+        (a quarter of 3000 iterations gives a win share's mean a standard
+        error under 0.02).
         """
         root, root_state = self._search(game, view, rng, shaped=False)
         best = self._best(root)

@@ -25,7 +25,12 @@ GRADES = (BEST, GOOD, INACCURACY, MISTAKE, BLUNDER)
 THRESHOLDS: Mapping[str, float] = {INACCURACY: 0.04, MISTAKE: 0.08, BLUNDER: 0.16}
 
 
-NOISE_Z = 2.0  # a loss counts only beyond this many standard errors of the coach's estimate
+# A loss counts only beyond NOISE_Z standard errors of the coach's estimate.  A
+# game has some 70 graded decisions; one-sided tests at 3 standard errors
+# wrongly blame about one decision in 700, so about one game in ten has one
+# decision blamed for the coach's own noise (2 would blame one in 44: one or
+# two decisions in every game).
+NOISE_Z = 3.0
 
 
 def confident_loss(difference: float, error: float, z: float = NOISE_Z) -> float:
