@@ -12,7 +12,8 @@ A benchmark, not a test: it prints figures to quote (docs/review.md).
 and prints per bot the decisions graded, the share graded best, best or
 good, each grade's share and the mean loss.  ``expert,expert`` is the
 expert reviewed by itself.  ``speed`` times whole reviews of 2-player
-Exhibition games between experts at the default budget, in this process
+Exhibition games between greedy bots (both fill their halls: as many
+decisions as a game between good players) at the default budget, in this process
 (one core), then hints on positions of those games; wall and CPU seconds both,
 as a loaded machine stretches the first.
 """
@@ -115,7 +116,7 @@ def quality(
 def speed(games: int, hints: int) -> None:
     game = get_game("exhibition")
     print(f"2-player Exhibition, coach {coach_spec(game, 2)} (default budget), one core")
-    states = [play("exhibition", ("expert", "expert"), seed) for seed in range(1, games + 1)]
+    states = [play("exhibition", ("greedy", "greedy"), seed) for seed in range(1, games + 1)]
     for seed, state in enumerate(states, start=1):
         started, cpu = time.perf_counter(), time.process_time()
         review = review_record(game, state.record(), seed=seed)
