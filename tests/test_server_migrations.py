@@ -22,8 +22,9 @@ def test_an_old_database_is_upgraded_keeping_its_tables(database_url: str) -> No
         )
     migrate(engine)
     with engine.connect() as connection:
-        row = connection.execute(text("SELECT id, clock_seconds FROM game_tables")).one()
-    assert tuple(row) == ("old", None)
+        row = connection.execute(text("SELECT id, clock_seconds, hints FROM game_tables")).one()
+    assert tuple(row) == ("old", None, False)  # an old table allowed no hints
+    assert "reviews" in inspect(engine).get_table_names()
     with engine.begin() as connection:
         command.downgrade(alembic_config(connection), "base")
     assert set(inspect(engine).get_table_names()) <= {"alembic_version"}
