@@ -85,9 +85,15 @@ def quality(
     rows: dict[str, list[Graded]] = defaultdict(list)
     started = time.perf_counter()
     with results_as_done(review_game, jobs, workers) as finished:
-        for result in finished:
+        for count, result in enumerate(finished, start=1):
             for row in result:
                 rows[row[0]].append(row)
+            shares = ", ".join(
+                f"{spec} {sum(r[1] in ('best', 'good') for r in rows[spec]) / len(rows[spec]):.1%}"
+                for spec in dict.fromkeys(pair)
+                if rows[spec]
+            )
+            print(f"  game {count}/{games} done, best+good so far: {shares}", flush=True)
     coach = coach_spec(get_game(game_name), 2, budget)
     print(f"{game_name}, 2 players, {games} games of {pair[0]} against {pair[1]}, coach {coach}")
     print(f"  {time.perf_counter() - started:.0f} s with {workers} worker(s), load {load()}")
