@@ -36,12 +36,12 @@ def test_a_host_allows_hints_and_a_player_asks_for_one(browser: Browser, coached
     page.locator("main[data-status=playing]").wait_for()
     assert page.inner_text("#hints-allowed") == "Hints allowed"
     page.locator("#hint").click()
-    page.locator("#hint-line", has_text="The coach suggests").wait_for()
+    page.locator("#hint-line", has_text="The coach's suggestion").wait_for()
     assert page.locator(".coach-best").count() >= 1  # the suggestion, marked on the market
-    assert "better than" in page.inner_text("#hint-line")
+    assert "than the next best" in page.inner_text("#hint-line")
     page.screenshot(path=SHOTS / "coach-hint.png", full_page=True)
     page.click("button.lang")
-    page.locator("#hint-line", has_text="Le coach suggère").wait_for()
+    page.locator("#hint-line", has_text="La suggestion du coach").wait_for()
     assert page.inner_text("#hints-allowed") == "Indices autorisés"
     table_id = page.url.rsplit("/", 1)[-1]
     assert coached.call("GET", f"/api/tables/{table_id}")["table"]["hints"] is True
