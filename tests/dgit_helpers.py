@@ -57,10 +57,11 @@ def make_state(
     rooms: Sequence[str] = ("A", "B", "L"),
     dice: str = "",
     types: Sequence[str] | None = None,
+    rules_version: str | None = None,
 ) -> DgitState:
     codes = sorted(types or TYPES[players])
     setup = setup_for(players, first, rooms, dice, codes)
-    return GAME.start(names(players), {"types": codes}, 1, setup)
+    return GAME.start(names(players), {"types": codes}, 1, setup, rules_version)
 
 
 def play(state: DgitState, *actions: str) -> DgitState:

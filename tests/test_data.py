@@ -2,6 +2,7 @@
 
 import copy
 import json
+import re
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,43 @@ def test_shipped_cards_follow_d1() -> None:
     assert [c for c in range(101) if table.continent_of[c] == -1] == [45, 100]
     assert len(set(table.subject_of)) == 101
     assert table.secret_decades == tuple(range(1900, 2000, 10))
+
+
+def test_the_cards_of_exhibition_2026_1_are_kept_for_its_records() -> None:
+    """Only 1972 changed: North American (Pong) then, South American now, so
+    that the rulebook's Years Gap 1903-1972 can be built (D-1)."""
+    now, then = load_card_table(), load_card_table(version="exhibition-2026.1")
+    changed = [c for c in range(101) if now.continent_of[c] != then.continent_of[c]]
+    assert changed == [72]
+    assert [then.continent_codes[then.continent_of[c]] for c in (3, 72)] == ["NA", "NA"]
+    assert [now.continent_codes[now.continent_of[c]] for c in (3, 72)] == ["NA", "SA"]
+    assert then.subject_of[72] == "Pong video game"
+    counts = [list(then.continent_of).count(k) for k in range(6)]
+    assert sorted(counts) == [16, 16, 16, 17, 17, 17]
+
+
+def _with_previous(previous: Any) -> Any:
+    return {**_json("cards.json"), "previous": previous}
+
+
+@pytest.mark.parametrize(
+    ("data", "version", "message"),
+    [
+        (_with_previous([]), None, "'previous': must map rules versions"),
+        (_with_previous({"v": [{"card": "1899"}]}), None, "'previous' 'v': names a card"),
+        (
+            _with_previous({"v": [{"card": "1972", "continent": "XX", "subject": "x"}]}),
+            None,
+            "card entry 72 ('1972'): unknown continent 'XX'",
+        ),
+        (_json("cards.json"), "exhibition-1999", "no cards for the rules version"),
+    ],
+)
+def test_malformed_earlier_cards_fail_whichever_version_is_built(
+    data: Any, version: str | None, message: str
+) -> None:
+    with pytest.raises(CardDataError, match=re.escape(message)):
+        parse_card_data(data, version)
 
 
 def test_shipped_hall_is_d3() -> None:

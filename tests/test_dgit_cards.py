@@ -7,7 +7,7 @@ from dgit_helpers import COMPONENTS, labels, make_state, play
 from vitrine.engine.errors import IllegalTurnError
 from vitrine.games.dontgointhere import DgitState, effects
 from vitrine.games.dontgointhere.scoring import GHOST_PENALTY, ghost_penalties, score_game
-from vitrine.games.dontgointhere.state import TOME
+from vitrine.games.dontgointhere.state import PICK, TOME
 
 ALL = ["AM", "CA", "CL", "DO", "HW", "MA", "MI", "MB", "PO", "RI", "TO", "TW"]
 
@@ -50,6 +50,10 @@ def test_clock_first_to_eight_dispels_two_highest_once_per_game() -> None:
         (["DO1", "DO1"], "DO4", ["DO1", "DO1", "DO4"]),
         (["DO4"], "DO3", []),  # 7: no subset makes 6
         (["DO4", "DO1"], "DO3", []),
+        # 1+1+2+2: the published implementation finds this set when a 1 is
+        # taken but never returns it, so dispels nothing (docs, known differences).
+        (["DO1", "DO2", "DO2"], "DO1", ["DO1", "DO1", "DO2", "DO2"]),
+        (["DO1", "DO1", "DO2"], "DO2", ["DO1", "DO1", "DO2", "DO2"]),
     ],
 )
 def test_doll_dispels_a_subset_adding_up_to_six(
@@ -127,6 +131,22 @@ def test_tome_every_second_asks_for_a_type_and_dispelled_cards_leave_sets() -> N
     take(state, 0, "RI4")
     assert labels(state.held[0]) == ["CA4", "RI4", "TO1", "TO4"]  # one Ring: no set
     assert not take(state, 0, "TO2") and take(state, 0, "TO3")
+
+
+def test_tome_asks_nothing_when_no_card_could_be_dispelled() -> None:
+    """G-26: with only Tomes face up, the second Tome asks for no type (and
+    no decision joins the record); under dontgointhere-2026.1 it still asked."""
+    setup = ["AM1", "CA1", "CL1", "AM4", "CA4", "CL4", "TO1", "TO2", "CA2"]
+    state = make_state(3, first=setup, dice="-----")
+    state.held[0] = [COMPONENTS.card("TO3")]
+    play(state, "L1", "A1", "L2", "B1", "L3", "TO1")
+    assert (state.phase, state.current) == (PICK, 2)
+    assert state.history[-1] == "TO1"
+    assert labels(state.held[0]) == ["TO1", "TO3"] and state.dispelled[0] == []
+    old = make_state(3, first=setup, dice="-----", rules_version="dontgointhere-2026.1")
+    old.held[0] = [COMPONENTS.card("TO3")]
+    play(old, "L1", "A1", "L2", "B1", "L3", "TO1")
+    assert (old.phase, old.current) == (TOME, 0)
 
 
 def test_tome_choice_is_a_decision_of_the_taker() -> None:

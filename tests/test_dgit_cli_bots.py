@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from bot_games import play_new
-from dgit_helpers import GAME, names
+from dgit_helpers import GAME, make_state, names, play
 from vitrine.bots import Budget, GreedyBot, IsmctsBot, PimcBot, RandomBot
 from vitrine.bots.base import Bot
 from vitrine.cli.main import main
@@ -142,3 +142,19 @@ def test_bot_choice_ignores_hidden_parts() -> None:
         assert bot.choose(GAME, state.view(seat), random.Random(9)) == bot.choose(
             GAME, other.view(seat), random.Random(9)
         )
+
+
+def test_bots_choose_which_identical_copy_by_their_own_judgement() -> None:
+    """G-11: CA2, AM2, AM2 in the Library, Ana holding two ghosts: the right
+    AM2 discards one, the middle one nothing; greedy, counting ghosts, takes
+    the right one."""
+    state = make_state(
+        first=["AM1", "CA1", "CL1", "AM4", "CA4", "CL4", "CA2", "AM2", "AM2"], dice="------"
+    )
+    state.ghosts[0] = 2
+    play(state, "L1", "L2", "L3")
+    view = state.view(0)
+    assert view["legal_actions"] == ["AM2<", "AM2>", "CA2"]
+    assert GreedyBot().choose(GAME, view, random.Random(0)) == "AM2>"
+    picks = {RandomBot().choose(GAME, view, random.Random(seed)) for seed in range(30)}
+    assert {"AM2<", "AM2>"} <= picks

@@ -33,7 +33,8 @@ def test_every_word_round_trips() -> None:
     notation = make_state().config.notation
     for index, word in enumerate(notation.words):
         assert notation.parse(word) == index
-    assert len(set(notation.words)) == len(notation.words) == 24 + 48 + 12 + 4
+    # placements, cards, the left and right of two copies, Tome types, dice choices
+    assert len(set(notation.words)) == len(notation.words) == 24 + 3 * 48 + 12 + 4
 
 
 @pytest.mark.parametrize(
@@ -44,6 +45,9 @@ def test_every_word_round_trips() -> None:
         ("L7", "space 7 does not exist"),
         ("XX3", "no card type 'XX'"),
         ("MI9", "not a card"),
+        ("MI9<", "not a card"),
+        ("XX3>", "no card type 'XX'"),
+        ("MI3<<", "expected a placement"),
         ("T:ZZ", "no card type 'ZZ'"),
         ("l2", "no room 'l'"),
         ("PASS", "expected a placement"),
@@ -96,6 +100,28 @@ def test_records_replay_exactly_from_the_seed() -> None:
     assert again.ghosts == state.ghosts
 
 
+def test_records_of_earlier_rules_replay_under_them() -> None:
+    """A record names its rules; dontgointhere-2026.1's still replay under
+    them (G-11, G-12 and G-26 as they were), and keep their version."""
+    deal = ["AM1", "CA1", "CL1", "AM4", "CA4", "CL4", "CA2", "AM2", "AM2"]
+    old = make_state(first=deal, dice="------", rules_version="dontgointhere-2026.1")
+    assert [COMPONENTS.label(c) for c in old.slots[2]] == ["AM2", "AM2", "CA2"]  # by type
+    old.ghosts[0] = 1
+    play(old, "L1", "L2", "L3")
+    assert old.legal_actions() == ["AM2", "CA2"]  # one choice: the right copy
+    play(old, "AM2")
+    assert old.ghosts[0] == 1  # the middle card: no ghost
+    record = json.loads(old.record().to_json())
+    assert record["rules_version"] == "dontgointhere-2026.1"
+    again = GAME.load(json.dumps(record))
+    assert again.view(None) == old.view(None)
+    assert again.view(None)["rules_version"] == "dontgointhere-2026.1"
+    current = json.dumps({**record, "rules_version": GAME.rules_version})
+    with pytest.raises(RecordError, match="turn 4: 'AM2': two AM2 lie in the Library") as info:
+        GAME.load(current)  # the same turns mean something else under today's rules
+    assert info.value.code == "dgit_which_copy"
+
+
 def test_explicit_setup_records_replay_exactly() -> None:
     state = make_state(3, first=["DO1", "DO2", "DO3"], dice="GGGG")
     rng = random.Random(5)
@@ -133,7 +159,12 @@ def record_dict(**changes: object) -> dict[str, object]:
     ("changes", "fragment", "code"),
     [
         ({"game": "exhibition"}, "is for the game 'exhibition'", "record_game"),
-        ({"rules_version": "x"}, "unknown rules_version", "record_rules_version"),
+        (
+            {"rules_version": "x"},
+            "unknown rules_version 'x' .this engine plays dontgointhere-2026.1, "
+            "dontgointhere-2026.2.",
+            "record_rules_version",
+        ),
         ({"seed": None}, "needs a seed", "dgit_record_needs_seed"),
         ({"turns": ["A1", "A1"]}, "turn 2: 'A1': space A1 already holds", "dgit_space_taken"),
         ({"turns": ["Q9"]}, "turn 1: 'Q9': malformed decision", "dgit_notation_room"),
@@ -287,11 +318,19 @@ def test_random_games_keep_their_invariants(seed: int, players: int) -> None:
 
 
 @pytest.mark.parametrize(
-    ("seed", "players", "counts"),
-    [(1, 2, [12, 132, 1320, 11448]), (2, 3, [12, 132, 1320, 11424])],
+    ("seed", "players", "version", "counts"),
+    [
+        (1, 2, None, [12, 132, 1320, 11448]),
+        (2, 3, None, [12, 132, 1320, 11424]),
+        # Two MA1 in the Library: two choices today (G-11), one under 2026.1.
+        (11, 3, None, [12, 132, 1320, 11448]),
+        (11, 3, "dontgointhere-2026.1", [12, 132, 1320, 11424]),
+    ],
 )
-def test_perft_counts_are_locked(seed: int, players: int, counts: list[int]) -> None:
-    state = GAME.new_game(names(players), {}, seed)
+def test_perft_counts_are_locked(
+    seed: int, players: int, version: str | None, counts: list[int]
+) -> None:
+    state = GAME.new_game(names(players), {}, seed, rules_version=version)
     assert [perft(state, depth) for depth in range(1, 5)] == counts
 
 

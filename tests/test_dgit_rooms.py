@@ -118,15 +118,90 @@ def test_library_sorts_and_charges_the_ends() -> None:
     assert labels(state.held[0]) == ["AM1", "CA2"]
 
 
-def test_library_identical_cards_take_the_rightmost_copy() -> None:
+def test_library_orders_equal_curses_by_draw() -> None:
+    """G-12: a stable sort by curse, the card drawn first on the left, as the
+    published implementation's Library text has it (not by type)."""
+    first = ["AM1", "CA1", "CL1", "AM4", "CA4", "CL4"]
+    state = make_state(first=[*first, "CL2", "AM1", "AM2"])
+    assert [COMPONENTS.label(c) for c in state.slots[L]] == ["AM1", "CL2", "AM2"]
+    state = make_state(first=[*first, "AM2", "CL2", "CA2"])
+    assert [COMPONENTS.label(c) for c in state.slots[L]] == ["AM2", "CL2", "CA2"]
+    state = make_state(first=[*first, "CA2", "AM2", "AM2"])
+    assert [COMPONENTS.label(c) for c in state.slots[L]] == ["CA2", "AM2", "AM2"]
+
+
+def library_with_copies(ghosts: int = 2) -> DgitState:
+    """The Library holding CA2, AM2, AM2 (in that order), every meeple placed."""
     state = make_state(
         first=["AM1", "CA1", "CL1", "AM4", "CA4", "CL4", "CA2", "AM2", "AM2"], dice="------"
     )
-    assert [COMPONENTS.label(c) for c in state.slots[L]] == ["AM2", "AM2", "CA2"]
-    play(state, "L1", "L2", "L3")
-    assert state.legal_actions() == ["AM2", "CA2"]
-    play(state, "AM2")  # slot 2 of 3: no ghost (G-11)
-    assert state.ghosts == [0, 0]
+    state.ghosts[0] = ghosts
+    return play(state, "L1", "L2", "L3")
+
+
+def test_library_identical_cards_are_two_choices_each_with_its_own_result() -> None:
+    state = library_with_copies()
+    assert state.legal_actions() == ["AM2<", "AM2>", "CA2"]
+    middle = play(state.copy(), "AM2<")  # the middle card: no ghost either way
+    assert middle.ghosts == [2, 0]
+    assert [COMPONENTS.label(c) if c != EMPTY else None for c in middle.slots[L]] == [
+        "CA2",
+        None,
+        "AM2",
+    ]
+    right = play(state.copy(), "AM2>")  # the rightmost: a ghost discarded first
+    assert right.ghosts == [1, 0]
+    assert [COMPONENTS.label(c) if c != EMPTY else None for c in right.slots[L]] == [
+        "CA2",
+        "AM2",
+        None,
+    ]
+    # Bo's pick then also differs: after AM2< he chooses between the leftmost
+    # and the rightmost card; after AM2> the two left are his choices.
+    assert middle.legal_actions() == ["AM2", "CA2"] == right.legal_actions()
+    play(middle, "AM2")
+    play(right, "AM2")
+    assert (middle.ghosts[1], right.ghosts[1]) == (0, 0)  # Bo had none to discard
+
+
+def test_library_copy_words_are_refused_where_they_do_not_apply() -> None:
+    state = library_with_copies()
+    with pytest.raises(IllegalTurnError, match=r"take AM2< \(the left one\) or AM2>") as info:
+        state.apply_action("AM2")
+    assert info.value.code == "dgit_which_copy"
+    assert info.value.params["left"] == "AM2<"
+    with pytest.raises(IllegalTurnError, match="no CA1 lies above the room") as info:
+        state.apply_action("CA1>")
+    assert info.value.code == "dgit_no_card"
+    with pytest.raises(IllegalTurnError, match="here CA2 is one choice") as info:
+        state.apply_action("CA2<")
+    assert info.value.code == "dgit_one_copy"
+    # Outside the Library two identical cards are one choice: nothing tells them apart.
+    hallway = make_state(
+        first=["AM1", "CA1", "CL1", "AM2", "AM2", "CA4", "CL4", "CA2", "CL1"],
+        rooms=("A", "H", "L"),
+        dice="------",
+    )
+    play(hallway, "H1", "H2", "H3", "KEEP")
+    assert hallway.legal_actions() == ["AM2", "CA4"]
+    with pytest.raises(IllegalTurnError, match="here AM2 is one choice"):
+        hallway.apply_action("AM2<")
+
+
+def test_a_pick_between_two_copies_is_not_forced() -> None:
+    """G-4: the engine picks only when one choice is left, and two copies in
+    the Library are two choices even when nothing else is left."""
+    state = make_state(
+        3, first=["AM1", "CA1", "CL1", "AM4", "CA4", "CL4", "AM2", "CA3", "AM2"], dice="------"
+    )
+    assert [COMPONENTS.label(c) for c in state.slots[L]] == ["AM2", "AM2", "CA3"]
+    play(state, "L1", "L2", "L3", "CA3")
+    assert (state.phase, state.current) == (PICK, 1)
+    assert state.legal_actions() == ["AM2<", "AM2>"]
+    play(state, "AM2<")  # the leftmost: Bo takes a ghost first
+    assert state.ghosts == [0, 1, 0]
+    assert state.history[-2:] == ["CA3", "AM2<"]  # Cy's last card is forced, unrecorded
+    assert labels(state.held[2]) == ["AM2"]
 
 
 def test_secret_passage_card_is_seen_by_placers_and_revealed_by_the_third() -> None:

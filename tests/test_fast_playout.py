@@ -237,6 +237,19 @@ def test_secret_decades_and_solo_totals() -> None:
             replay_trace(state, seed)
 
 
+@pytest.mark.parametrize("version", GAME.rules_versions)
+def test_the_core_plays_on_the_cards_of_each_rules_version(version: str) -> None:
+    """The core takes each card's continent from the game's configuration,
+    so a game of exhibition-2026.1 (1972 North American) plays on its own
+    cards there too: traces replay in the Python engine of that version."""
+    state = GAME.start(NAMES[:2], seed=44, rules_version=version)
+    assert state.config.table.continent_codes[state.config.table.continent_of[72]] == (
+        "NA" if version == "exhibition-2026.1" else "SA"
+    )
+    for seed in range(60):
+        replay_trace(state, seed)
+
+
 def test_an_over_position_scores_as_it_stands() -> None:
     rng = random.Random(3)
     state = GAME.start(NAMES[:4], {"variations": ["links", "antiquity"]}, seed=9)

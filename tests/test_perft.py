@@ -40,6 +40,18 @@ def test_perft_counts_are_locked(
     assert [perft(state, depth) for depth in range(1, len(counts) + 1)] == counts
 
 
+@pytest.mark.parametrize(
+    ("version", "counts"),
+    [("exhibition-2026.1", [51, 2601, 107256]), ("exhibition-2026.2", [51, 2592, 107204])],
+)
+def test_perft_follows_the_cards_of_each_rules_version(version: str, counts: list[int]) -> None:
+    """Seed 44 deals 1972 into the market: North American under 2026.1,
+    South American since (D-1), so the second player's turns differ."""
+    state = GAME.start(["P0", "P1"], seed=44, rules_version=version)
+    assert 72 in [card for group in state.market for card in group]
+    assert [perft(state, depth) for depth in range(1, 4)] == counts
+
+
 def test_first_turn_count_follows_from_the_rules() -> None:
     for seed in (1, 5):
         state = GAME.start(["A", "B"], seed=seed)

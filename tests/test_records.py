@@ -88,6 +88,51 @@ def test_explicit_deck_record_deals_as_d12_says() -> None:
     assert GAME.start(["Ana", "Bo"], seed=5).view(None)["market"] == state.view(None)["market"]
 
 
+def test_records_of_exhibition_2026_1_replay_on_the_cards_they_were_played_with() -> None:
+    """1972 was North American until exhibition-2026.2 (D-1).  A record of
+    2026.1 that takes it replays on its own cards and keeps its version; the
+    same turns under today's cards move the vehicle elsewhere."""
+    groups = [[1972], [1909], [1905], [1908], [1906], [1958]]  # OC .. NA
+    deck = [c if c != EINSTEIN else "EIN" for c in _labels(groups)]
+    old = _record(
+        rules_version="exhibition-2026.1",
+        seed=None,
+        deck=deck,
+        players=["Solo"],
+        turns=["1972 G1", "1958 E1"],  # from Oceania, then at North America
+    )
+    state = GAME.load(old)
+    assert state.view(None)["rules_version"] == "exhibition-2026.1"
+    assert state.view(None)["vehicles"] == ["NA"]
+    assert json.loads(state.record().to_json())["rules_version"] == "exhibition-2026.1"
+    assert state.config.table.subject_of[72] == "Pong video game"
+    now = json.loads(old) | {"rules_version": GAME.rules_version}
+    with pytest.raises(RecordError, match="turn 2: '1958 E1'") as caught:
+        GAME.load(json.dumps(now))
+    assert caught.value.code == "vehicle_elsewhere"  # the vehicle went to South America
+    # And the rulebook's Years Gap, 1903 and 1972, is one continent under 2026.1.
+    groups = [[1903], [1909], [1905], [1908], [1906], [1972]]
+    both = json.loads(old) | {"turns": ["1903 Y1", "1972 Y2"]}
+    both["deck"] = [c if c != EINSTEIN else "EIN" for c in _labels(groups)]
+    with pytest.raises(RecordError, match="turn 2: '1972 Y2'") as caught:
+        GAME.load(json.dumps(both))
+    assert caught.value.code == "continent_repeated"
+    now = GAME.load(json.dumps(both | {"rules_version": GAME.rules_version}))
+    assert now.view(None)["halls"][0]["Y2"] == "1972"
+
+
+def _labels(groups: list[list[int]]) -> list[int]:
+    """A deck order dealing ``groups`` to the continents, then the other cards."""
+    named = [year - 1900 for group in groups for year in group]
+    rest = [c for c in range(101) if c not in named]
+    deck: list[int] = []
+    for group in groups:
+        deck += [year - 1900 for year in group]
+        while len(deck) % 3:
+            deck.append(rest.pop(0))
+    return [1900 + c if c != EINSTEIN else EINSTEIN for c in deck + rest]
+
+
 def test_replay_reaches_the_same_position_and_a_pending_take() -> None:
     turns = _first_turns(5)
     state = GAME.load(_record(turns=turns))

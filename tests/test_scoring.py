@@ -12,6 +12,7 @@ import pytest
 
 from conftest import (
     EIN,
+    GAME,
     SPOTS,
     Card,
     build_deck,
@@ -19,6 +20,7 @@ from conftest import (
     continent,
     new_game,
     play_script,
+    spot,
 )
 from vitrine.games.exhibition import ExhibitionState, score_game
 from vitrine.games.exhibition.scoring import ScoreSheet
@@ -95,6 +97,40 @@ def test_all_continents_by_round(
     assert state.round == round_
     assert state.six_round == six_round
     assert state.view(None)["all_continents_round"] == [r or None for r in six_round]
+    assert category(state, "all_continents") == awards
+
+
+# The rulebook's own example, played: "if 3 players got their 6th continent in
+# their 11th turn, and no one reached that yet, they all get 5 fp ... the 4th
+# player, in for example round 13, gets 4 fp, and the 5th player in a later
+# round 3 fp."  Five players, fourteen rounds: Ana, Bo and Cy complete six
+# continents in round 11 (Oceania, South America, Africa last), Di in round 13
+# (Asia last), Ed in round 14 (Europe last).  Found by a randomised search over
+# legal placements (each hall kept to five continents until its round).
+RULEBOOK_ALL6 = [
+    ["1904 G2", "1989 C2", "1924 E1", "1972 Y2", "1983 G4", "1946 E4", "1996 G5",
+     "1926 Y1", "1974 M1", "1940 E3", "1956 G3", "1941 C1", "1934 E2", "1913 D"],
+    ["1908 G4", "1906 E1", "1915 M1", "1968 G6", "1917 E4", "1902 Y1", "1981 Y2",
+     "1949 G5", "1961 C2", "1916 C1", "1909 E2", "1914 E3", "1964 C3", "1900 G3"],
+    ["1971 E1", "1919 Y1", "1965 G1", "1987 C2", "1979 E4", "1943 M1", "1947 Y2",
+     "1901 C1", "1980 G2", "1977 E3", "1990 G4", "1982 G3", "1976 E2", "1952 D"],
+    ["1995 C2", "1991 E2", "1928 G6", "1948 M1", "1985 Y1", "1912 G3", "1984 E1",
+     "1997 E4", "1938 C1", "1903 G1", "1923 G4", "1927 G5", "1998 Y2", "1993 E3"],
+    ["1958 C3", "1966 G4", "1978 E4", "1986 Y1", "1999 M1", "1931 G1", "1942 G3",
+     "1950 E1", "1992 Y2", "1994 G5", "1925 C1", "1939 C2", "1959 E2", "1935 G2"],
+]  # fmt: skip
+RULEBOOK_ALL6_GAME = [turn for turns in zip(*RULEBOOK_ALL6, strict=True) for turn in turns]
+
+
+@pytest.mark.parametrize(
+    ("rounds", "awards"),
+    [(10, [0] * 5), (11, [5, 5, 5, 0, 0]), (12, [5, 5, 5, 0, 0]), (13, [5, 5, 5, 4, 0]),
+     (14, [5, 5, 5, 4, 3])],
+)  # fmt: skip
+def test_all_continents_as_the_rulebook_counts_rounds(rounds: int, awards: list[int]) -> None:
+    state = play_script(RULEBOOK_ALL6_GAME, players=5, stop=5 * rounds)
+    assert state.round == rounds + 1
+    assert state.six_round == [r if r <= rounds else 0 for r in (11, 11, 11, 13, 14)]
     assert category(state, "all_continents") == awards
 
 
@@ -409,35 +445,51 @@ def test_solo_einstein_in_the_market_never_counts() -> None:
 # ------------------------------------------------------------------------ Ron
 
 
-def test_rulebook_final_example_ron() -> None:
-    """Ron's end situation in the rulebook's "Final Exhibition Example".
+# The English rulebook's "Final Exhibition Example", played by legal turns from
+# an explicit deck.  Ron (seat 0) builds the printed hall: the Years Gap 1903
+# (North America) and 1972 (South America, D-1), three North American and
+# three Oceanian cards, no Asian one but 1994 in his depot with 1996, 1945 in
+# the top row with an empty spot left of it, three empty spots; then he
+# takes 1999, which fits nowhere, and ends.  Bo ends early with a hall that
+# takes no late card, his Years Gap incomplete (unranked).
+RON_GROUPS: list[list[Card]] = [  # OC, SA, AF, AS, EU, NA
+    [1903, 1907, 1908], [1900, 1909, 1910], [1905, 1911, 1912],
+    [1950, 1913, 1914], [1901, 1915, 1916], [1972, 1917, 1918],
+]  # fmt: skip
+RON_STOCK: list[Card] = [
+    1902, 1930, 1945, 1998, 1974, 1962, 1973, 1906, 1904,
+    1981, 1920, 1919, 1957, 1996, 1921, 1994, 1926, 1999,
+]  # fmt: skip
+RON = [
+    "1903 Y1", "1972 Y2", "1930 C1", "1962 C2", "1973 C3", "1904 G1", "1945@AS G3",
+    "1950 G4", "1974 G5", "1981 G6", "1919 E1", "1926 E2", "1957 M1", "1994 D", "1996 D",
+    "1999 X",
+]  # fmt: skip
+BO = ["1900 G6", "1901 E4", "1902 C3", "1905 M1", "1906 Y2", "1998 X"]
+RON_GAME = [turn for pair in zip(RON, BO, strict=False) for turn in pair] + RON[len(BO) :]
 
-    The years 1903 and 1972 of his Years Gap are given by the rulebook; in
-    this project's deck both are North American, so this hall is written
-    directly (placement bypassed on purpose): scoring does not re-check it.
-    """
-    state = new_game(2)
-    ron = {
-        # Top row: 1904, an empty spot where an Asian or Oceanian card between
-        # 1904 and 1945 could go (1945 plays the other), then SA, AF, EU.
-        "G1": 1904, "G3": 1945, "G4": 1950, "G5": 1974, "G6": 1981,
-        "E1": 1919, "E2": 1928,  # E3, E4 empty
-        "M1": 1957,
-        "C1": 1930, "C2": 1962, "C3": 1973,  # Oceania
-        "Y1": 1903, "Y2": 1972,
-    }  # fmt: skip
-    put(state, 0, ron, depot=[1994, 1996])  # 1994 is Asian, 1996 European
-    put(state, 1, {"Y1": 1910, "Y2": 1950, "M1": 1951})  # a smaller gap
-    held = [continent(y) for y in ron.values()]
-    assert "AS" not in held
-    assert held.count("NA") == 3
-    assert held.count("OC") == 3
+
+def ron_game(stop: int | None = None) -> ExhibitionState:
+    state = GAME.start(["Ron", "Bo"], deck=build_deck(RON_GROUPS, RON_STOCK))
+    for turn in RON_GAME[:stop]:
+        state.push(turn)  # refuses an illegal turn
+    return state
+
+
+def test_rulebook_final_example_ron_is_played_to_the_printed_score() -> None:
+    state = ron_game()
+    assert state.is_over and state.final == [True, True]
+    hall = {spot: label for spot, label in state.view(None)["halls"][0].items() if label}
+    assert sorted(hall.values()) == sorted(t.split()[0].split("@")[0] for t in RON[:13])
+    held = [continent(year) for year in hall.values()]
+    assert "AS" not in held and held.count("NA") == held.count("OC") == 3
     assert max(held.count(c) for c in ("SA", "AF", "EU")) < 3
-    assert continent(1994) == "AS"
+    assert [continent(y) for y in (1903, 1972)] == ["NA", "SA"]  # D-1: they may share Y
+    assert state.view(None)["depots"][0] == ["1994", "1996"] and continent(1994) == "AS"
     sheet = sheets(state)[0]
     assert sheet.categories == {
         "all_continents": 0,  # Asia only in the depot
-        "years_gap": 5,  # 1972 - 1903 = 69, the biggest gap
+        "years_gap": 5,  # 1972 - 1903 = 69, the biggest gap (Bo's is incomplete)
         "continent_focus": 3,  # 3 North America (and 3 Oceania)
         "decades": 9,  # all but the 1990s; 1996 in the depot does not count
         "chain": 3,  # 1972-1973-1974
@@ -445,4 +497,17 @@ def test_rulebook_final_example_ron() -> None:
         "depot": -2,
     }
     assert sheet.total == 15
-    assert sheet.tiebreak_distance == 7
+    assert sheet.tiebreak_distance == 7  # Mid Century 1957
+    assert GAME.load(state.record().to_json()).view(None) == state.view(None)
+
+
+def test_rulebook_ron_1945_leaves_room_for_an_asian_or_oceanian_card() -> None:
+    """ "See that the 1945 card (free continent choice) makes that an Asian
+    (green) or Oceanian (purple) card between 1904 and 1945 could have fit
+    in the top row": the empty G2, between 1904 and 1945, before Ron ends."""
+    state = ron_game(stop=len(RON_GAME) - 1)
+    g2 = state.masks[0][spot("G2")]
+    fits = [year for year in range(1900, 2000) if g2 >> card(year) & 1]
+    assert fits and all(1904 < year < 1945 for year in fits)
+    assert {continent(year) for year in fits} == {"AS", "OC"}
+    assert {1908, 1913, 1929, 1932} <= set(fits)  # Asian and Oceanian years in the window

@@ -7,10 +7,11 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
-from tucano_helpers import GAME
+from tucano_helpers import GAME, TABLE, joker_choice
 from vitrine.adapters.encoding import encoding_for, flatten
 from vitrine.adapters.pettingzoo_env import env
 from vitrine.games.tucano.hidden import deal_hidden
+from vitrine.games.tucano.state import joker_base
 
 
 @pytest.mark.filterwarnings("ignore:Observation:UserWarning")
@@ -52,3 +53,19 @@ def test_observations_do_not_change_when_the_hidden_cards_are_dealt_anew() -> No
         assert np.array_equal(mine, flatten(encoding, encoding.encode(other.view(seat))))
     with pytest.raises(ValueError, match="spectator"):
         encoding.encode(state.view(None))
+
+
+def test_the_joker_choice_is_in_the_action_space_and_its_holder_sees_the_piles() -> None:
+    state = joker_choice(8)
+    encoding = encoding_for("tucano", state)
+    ids = state.legal_action_ids()
+    assert len(ids) >= 2 and all(joker_base(TABLE) <= a < encoding.num_actions for a in ids)
+    assert sorted(state.action_text(a) for a in ids) == state.legal_actions()
+    holder = state.current_player
+    assert holder is not None
+    revealed = encoding.encode(state.view(holder))["revealed"][0] * TABLE.counts[: TABLE.joker + 1]
+    held = [0] * (TABLE.joker + 1)
+    for pile in state.piles[holder]:
+        for kind in pile:
+            held[kind] += 1
+    assert np.allclose(revealed, held)

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from bot_games import play_new
-from tucano_helpers import GAME, position
+from tucano_helpers import GAME, joker_choice, position
 from vitrine.bots import make_bot
 from vitrine.engine.errors import VitrineError
 from vitrine.games.tucano.hidden import deal_hidden
@@ -66,3 +66,24 @@ def test_informed_playouts_take_the_column_worth_most_to_the_lead() -> None:
     assert finished.is_over
     assert finished.turn == 24
     assert all(0.0 <= value <= 1.0 for value in returns)
+
+
+def test_bots_choose_the_jokers_fruit_by_their_own_judgement() -> None:
+    """T-10: greedy takes a fruit giving its holder the largest lead over the
+    best other total; random takes any; the searches some fruit, from views."""
+    rng = random.Random(6)
+    state = joker_choice(6)
+    holder = state.current_player
+    assert holder is not None
+    view = state.view(holder)
+
+    def lead(action: str) -> int:
+        totals: list[int] = view["joker_totals"][action.removeprefix("joker:")]
+        return totals[holder] - max(t for s, t in enumerate(totals) if s != holder)
+
+    best = max(map(lead, view["legal_actions"]))
+    assert lead(make_bot("greedy").choose(GAME, view, rng)) == best
+    for spec in ("ismcts:30", "ismcts+:30"):
+        assert make_bot(spec).choose(GAME, view, rng) in view["legal_actions"]
+    picks = {make_bot("random").choose(GAME, view, random.Random(seed)) for seed in range(40)}
+    assert picks == set(view["legal_actions"])

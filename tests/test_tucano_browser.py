@@ -58,6 +58,9 @@ def test_a_tucano_game_against_a_bot_from_the_lobby_to_the_scores(
             toucans += 1
             if toucans == 1:
                 page.screenshot(path=SHOTS / "tucano-toucans.png", full_page=True)
+        if page.locator("button.joker.legal").count():  # Ana holds the joker: she chooses
+            assert "choose the fruit your joker counts as" in page.inner_text(".prompt")
+            page.screenshot(path=SHOTS / "tucano-joker.png", full_page=True)
         if act(page, by_key=decisions % 2 == 0):
             decisions += 1
         time.sleep(0.02)
@@ -74,7 +77,8 @@ def test_a_tucano_game_against_a_bot_from_the_lobby_to_the_scores(
     table_id = page.url.rsplit("/", 1)[-1]
     record = served.call("GET", f"/api/tables/{table_id}/record")
     assert record["game"] == "tucano"
-    assert len(record["turns"]) == 24
+    joker = record["turns"][-1].startswith("joker:")  # a choice between two fruits or more
+    assert len(record["turns"]) == 24 + joker
     assert record["players"][0] == "Ana"
 
 
@@ -87,15 +91,17 @@ def test_a_spectator_replays_a_bot_game_turn_by_turn(browser: Browser, served: S
     page.goto(f"{served.url}/table/{table_id}")
     page.locator("main[data-status=over]").wait_for(timeout=60_000)
     assert page.locator(LEGAL).count() == 0
+    record = served.call("GET", f"/api/tables/{table_id}/record")
+    turns = len(record["turns"])  # 24, and the joker's fruit when its holder chose it
     page.goto(f"{served.url}/replay?table={table_id}")
     step = page.locator("#step")
     step.wait_for()
-    assert step.inner_text() == "Turn 24 of 24"
+    assert step.inner_text() == f"Turn {turns} of {turns}"
     page.locator(".final-scores").wait_for()
-    page.click("#previous")
-    page.locator("#step", has_text="Turn 23 of 24").wait_for()
+    for _ in range(turns - 23):
+        page.click("#previous")
+    page.locator("#step", has_text=f"Turn 23 of {turns}").wait_for()
     page.locator(".final-scores").wait_for(state="detached")
     assert page.locator(".tucano .column").count() == 3
     assert "face down" in page.inner_text(".tucano")
-    record = served.call("GET", f"/api/tables/{table_id}/record")
     assert page.inner_text("main p code") == record["turns"][22]  # the record's, not the view's

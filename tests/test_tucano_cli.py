@@ -25,7 +25,7 @@ def test_a_bot_game_ends_with_the_fruit_score_table(tmp_path: Path) -> None:
         assert row in result.output
     record = json.loads(path.read_text())
     assert record["game"] == "tucano"
-    assert len(record["turns"]) == 24
+    assert len(record["turns"]) == 24 + record["turns"][-1].startswith("joker:")
     replayed = run("replay", "--game", "tucano", str(path), "--json")
     assert replayed.exit_code == 0, replayed.output
     report = json.loads(replayed.output)

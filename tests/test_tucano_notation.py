@@ -147,8 +147,9 @@ def test_corrupt_records_are_refused_naming_the_turn() -> None:
         broken = {**json.loads(text), field: value}
         with pytest.raises(RecordError, match=message):
             GAME.load(json.dumps(broken))
-    extra = {**json.loads(text), "turns": [*json.loads(text)["turns"], "A"]}
-    with pytest.raises(RecordError, match="turn 25: 'A': the game is over"):
+    turns = json.loads(text)["turns"]
+    extra = {**json.loads(text), "turns": [*turns, "A"]}
+    with pytest.raises(RecordError, match=f"turn {len(turns) + 1}: 'A': the game is over"):
         GAME.load(json.dumps(extra))
     with pytest.raises(RecordError, match="'deck' must be a list"):
         GAME.replay(Record.from_dict({**json.loads(text), "deck": "acai"}, ("deck",)))

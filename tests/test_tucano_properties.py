@@ -4,8 +4,10 @@ Invariants: the 70 cards are conserved across the draw pile, columns,
 hands, face-down piles, waiting toucans and discards; totals are the sum of
 their fruits; views reveal nothing hidden (a re-deal of the hidden parts
 leaves every view unchanged, and no view names the pile order or a
-face-down card); determinizations agree with the view they came from and
-keep the toucans below the upper half; records replay to the same state.
+face-down card before the turns are over); determinizations agree with the
+view they came from and keep the toucans below the upper half; the joker's
+holder is asked for its fruit only between two or more; records replay to
+the same state.
 """
 
 import json
@@ -17,7 +19,7 @@ from hypothesis import strategies as st
 from tucano_helpers import GAME, TABLE
 from vitrine.engine.rng import MAX_SEED
 from vitrine.games.tucano import TucanoState
-from vitrine.games.tucano.hidden import deal_hidden, toucan_free_top
+from vitrine.games.tucano.hidden import toucan_free_top
 
 
 def census(state: TucanoState) -> list[int]:
@@ -43,14 +45,15 @@ def check_hidden_constraints(state: TucanoState) -> None:
 
 def check_views(state: TucanoState, rng: random.Random) -> None:
     other = state.copy()
-    deal_hidden(other, rng)
+    other.redeterminize(0, rng)  # what nobody sees; nothing once the turns are over
     assert census(other) == census(state)
     check_hidden_constraints(other)
+    secret = {"deck", "draw_pile", "seed"} | (set() if state.joker_due else {"turns", "revealed"})
     for viewer in [None, *range(state.num_players)]:
         view = state.view(viewer)
         text = json.dumps(view)
         assert other.view(viewer) == view
-        assert not {"deck", "draw_pile", "seed", "turns", "revealed"} & set(view)
+        assert not secret & set(view)
         assert all(isinstance(size, int) for hand in view["hands"] for size in hand["piles"])
         assert json.loads(text) == view
         if viewer is not None:
@@ -79,6 +82,9 @@ def test_random_games_keep_every_invariant(seed: int, players: int, choices: ran
         assert [s.total for s in sheets] == state.totals()
         actions = state.legal_actions()
         assert actions == sorted(set(actions))
+        if state.joker_due:  # T-10: a choice only between two fruits or more
+            assert len(actions) >= 2 and all(a.startswith("joker:") for a in actions)
+            check_views(state, choices)
         assert sorted(map(state.action_text, state.legal_action_ids())) == actions
         state.apply_action(choices.choice(actions))
         steps += 1

@@ -1,12 +1,22 @@
-"""Tucano's turn flow: setup, columns, each toucan, the end, and refusals (T-1..T-8)."""
+"""Tucano's turn flow: setup, columns, each toucan, the end, the joker's fruit, and
+refusals (T-1..T-10)."""
 
 import json
 import random
 
 import pytest
 
-from tucano_helpers import GAME, TABLE, hand, kind, play_randomly, position
-from vitrine.engine.errors import IllegalTurnError, NotationError, VitrineError
+from tucano_helpers import (
+    GAME,
+    TABLE,
+    hand,
+    joker_choice,
+    kind,
+    last_turn,
+    play_randomly,
+    position,
+)
+from vitrine.engine.errors import IllegalTurnError, NotationError, RecordError, VitrineError
 from vitrine.games.tucano import deal
 
 TOUCANS = {"flip", "gift", "steal"}
@@ -157,7 +167,7 @@ def test_the_game_lasts_24_turns_every_seat_playing_as_many() -> None:
         rng = random.Random(players)
         seats = []
         while not state.is_over:
-            if not state.mid_turn:
+            if not state.mid_turn and not state.joker_due:
                 seats.append(state.current_player)
             play_randomly(state, rng, 1)
         assert len(seats) == state.turn == 24
@@ -182,7 +192,7 @@ def test_after_the_pile_runs_out_columns_shrink_and_the_last_is_discarded() -> N
         state.apply_action("A")
     left = state.columns[2][:]
     state.apply_action("B")
-    while state.mid_turn:
+    while state.mid_turn or state.joker_due:
         state.apply_action(state.legal_actions()[0])
     assert state.is_over
     assert state.turn == 24
@@ -283,3 +293,99 @@ def test_refusals_carry_a_code_and_params_for_other_languages() -> None:
     with pytest.raises(NotationError) as malformed:
         state.apply_action("gift:kiwi>1")
     assert (malformed.value.code, malformed.value.params["card"]) == ("unknown_fruit", "kiwi")
+
+
+# ---------------------------------------------------------------- the joker (T-10)
+
+
+def test_the_joker_holder_chooses_between_two_eligible_fruits() -> None:
+    state = last_turn([["papaya"], ["acai"], []], {0: {"joker": 1, "papaya": 2, "lychee": 1}})
+    state.push("A")  # papaya 3, lychee 1: both may take the joker; B is discarded
+    assert not state.is_over and state.joker_due
+    assert state.current_player == 0
+    assert state.legal_actions() == state.legal_turns() == ["joker:lychee", "joker:papaya"]
+    view = state.view(1)
+    assert view["phase"] == "joker" and view["revealed"] == [[], []]
+    assert view["joker_totals"] == {"lychee": [9 + 12, 0], "papaya": [20 + 5, 0]}
+    assert "legal_actions" not in view  # Bo waits
+    papaya = state.copy()
+    papaya.push("joker:papaya")
+    lychee = state.copy()
+    lychee.push("joker:lychee")  # the holder's to choose, even the worse
+    assert (papaya.totals(), lychee.totals()) == ([25, 0], [21, 0])
+    assert papaya.score_sheets()[0].joker == "papaya" and lychee.score_sheets()[0].joker == "lychee"
+    assert lychee.is_over and lychee.view(None)["phase"] == "over"
+    assert lychee.record().turns[-2:] == ("A", "joker:lychee")
+
+
+def test_a_record_holds_the_joker_choice_and_replays_it() -> None:
+    state = joker_choice(3)
+    choice = state.legal_actions()[-1]
+    state.push(choice)
+    record = state.record()
+    assert record.turns[-1] == choice and len(record.turns) == 25
+    again = GAME.load(record.to_json())
+    assert again.is_over and again.view(None) == state.view(None)
+    assert again.score_sheets() == state.score_sheets()
+
+
+def test_the_joker_choice_is_refused_out_of_place() -> None:
+    state = last_turn([["papaya"], ["acai"], []], {0: {"joker": 1, "papaya": 2, "lychee": 1}})
+    with pytest.raises(IllegalTurnError) as early:
+        state.apply_action("joker:papaya")
+    assert early.value.code == "joker_not_now"
+    state.push("A")
+    before = json.dumps(state.view(None))
+    for text, code, fragment in [
+        ("B", "joker_due", "P0 chooses the joker's fruit"),
+        ("joker:fig", "joker_fruit", "you hold none"),
+    ]:
+        with pytest.raises(IllegalTurnError, match=fragment) as refused:
+            state.push(text)
+        assert refused.value.code == code
+        assert json.dumps(state.view(None)) == before
+    for text, code in [("joker:joker", "joker_not_fruit"), ("A joker:fig", "joker_alone")]:
+        with pytest.raises(NotationError) as malformed:
+            state.push(text)
+        assert malformed.value.code == code
+
+
+def test_a_complete_set_cannot_take_the_joker() -> None:
+    state = last_turn([["papaya"], ["acai"], []], {0: {"joker": 1, "papaya": 3, "lychee": 1}})
+    state.push("A")  # four papayas: complete
+    assert state.is_over  # lychee alone is eligible: the engine assigns it
+    assert state.score_sheets()[0].joker == "lychee"
+
+
+def test_one_eligible_fruit_is_assigned_and_none_scores_nothing_unrecorded() -> None:
+    one = last_turn([["coconut"], ["acai"], []], {0: {"joker": 1, "lychee": 2}})
+    one.push("A")  # lychee complete: coconut is the only fruit
+    assert one.is_over and one.score_sheets()[0].joker == "coconut"
+    assert one.record().turns[-1] == "A"
+    # A joker flipped face down still joins a fruit; with only a complete
+    # set beside it, it scores nothing.
+    none = last_turn([["flip"], ["acai"], []], {0: {"joker": 1, "lime": 2}})
+    none.push("A flip")
+    assert none.is_over and none.piles[0] == [[kind("lime"), kind("lime"), kind("joker")]]
+    assert none.score_sheets()[0].joker is None and none.totals() == [-8, 0]
+
+
+def test_under_tucano_2026_1_the_engine_chose_the_holders_best() -> None:
+    faceup = {0: {"joker": 1, "papaya": 2, "lychee": 1}}
+    old = last_turn([["papaya"], ["acai"], []], faceup, rules_version="tucano-2026.1")
+    old.push("A")
+    assert old.is_over and old.score_sheets()[0].joker == "papaya"
+    record = old.record()
+    assert record.rules_version == "tucano-2026.1" and record.turns[-1] == "A"
+
+
+def test_records_of_tucano_2026_1_replay_under_their_rules() -> None:
+    state = GAME.start(["Ana", "Bo", "Cy"], seed=5, rules_version="tucano-2026.1")
+    play_randomly(state, random.Random(5))
+    assert state.is_over
+    data = json.loads(state.record().to_json())
+    again = GAME.load(json.dumps(data))
+    assert again.view(None) == state.view(None) and again.is_over
+    assert again.view(None)["rules_version"] == "tucano-2026.1"
+    with pytest.raises(RecordError, match=r"this engine plays tucano-2026\.1, tucano-2026\.2"):
+        GAME.load(json.dumps({**data, "rules_version": "tucano-2025.9"}))

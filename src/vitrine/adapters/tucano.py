@@ -5,7 +5,9 @@ them in turn order, so one policy can play from any seat; the viewer's
 absolute seat is a field of its own.  Cards of a kind are identical, so
 every collection is a count per kind divided by that kind's copies in the
 game.  Everything comes from the view, so the draw pile's order and the
-face-down piles' contents are never in an observation (only pile sizes).
+face-down piles' contents are never in an observation (only pile sizes)
+until the turns are over: then every pile is turned over and its cards
+count in ``revealed``, which the joker's holder needs to choose its fruit.
 """
 
 from collections.abc import Mapping
@@ -40,6 +42,7 @@ class TucanoEncoding:
             Field("pending", (len(toucans),)),  # toucans waiting / copies
             Field("faceup", (p, self.fruit)),
             Field("facedown", (p,)),  # face-down cards / 70
+            Field("revealed", (p, self.fruit)),  # the piles turned over once the turns are over
             Field("discards", (k,)),
         )
 
@@ -73,5 +76,7 @@ class TucanoEncoding:
             hand = view["hands"][seat]
             arrays["faceup"][row] = self.counts(hand["faceup"], self.fruit)
             arrays["facedown"][row] = sum(hand["piles"]) / self.deck_size
+            for pile in view["revealed"][seat] if "revealed" in view else ():
+                arrays["revealed"][row] += self.counts(pile, self.fruit)
         arrays["discards"][:] = self.counts(view["discards"], k)
         return arrays

@@ -107,7 +107,8 @@ def _chance_game(cards: CardTable) -> ChanceGame:
         long_name="Tucano (vitrine)",
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
-        max_game_length=cards.total_turns + toucans,  # a column a turn, a decision a toucan
+        # a column a turn, a decision a toucan, and the joker's fruit at the end
+        max_game_length=cards.total_turns + toucans + 1,
         max_chance_outcomes=cards.kinds,
         chance=TucanoChance,
     )

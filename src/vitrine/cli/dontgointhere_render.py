@@ -19,8 +19,10 @@ from vitrine.cli.render import Row, View, legal_list, score_table
 from vitrine.engine.protocol import Game, GameState
 from vitrine.games.dontgointhere import DgitGame, DgitState
 from vitrine.games.dontgointhere.components import Components
+from vitrine.games.dontgointhere.notation import LEFT_COPY, RIGHT_COPY
 from vitrine.games.dontgointhere.scoring import score_game
 
+COPY_MARKS = (LEFT_COPY, RIGHT_COPY)
 FREE = "·"
 HIDDEN = "hidden"
 DICE_WORDS = {
@@ -116,11 +118,16 @@ class DgitRenderer:
         actions: list[str] = view.get("legal_actions", [])
         text = Text("Choices: ", style="bold").append_text(legal_list(actions))
         hint = "L2: a meeple on the Library's space 2 · MI3: take that card · ? help · quit"
+        if any(action.endswith(COPY_MARKS) for action in actions):
+            hint = "MI3< / MI3>: the left / right one of two alike in the Library · " + hint
         return Group(Text(), text, Text(hint, style="dim"))
 
     def describe(self, decision: str, view: View) -> str:
-        """A placement (``L2``), a card (``MI3``), the Tome's type or a dice choice."""
+        """A placement (``L2``), a card (``MI3``; ``MI3<``, ``MI3>`` the left
+        or right of two alike), the Tome's type or a dice choice."""
         components = self.components
+        side = {"<": " (the left one)", ">": " (the right one)"}.get(decision[-1], "")
+        decision = decision.rstrip("<>")
         names = {room.code: room.name for room in components.rooms}
         types = {card_type.code: card_type.name for card_type in components.types}
         if decision.startswith("T:"):
@@ -129,7 +136,7 @@ class DgitRenderer:
         if tail.isdigit() and head in names:
             return f"put a meeple on the {names[head]}, space {tail}"
         if tail.isdigit() and head in types:
-            return f"take the {types[head]} of curse {tail}"
+            return f"take the {types[head]} of curse {tail}{side}"
         return DICE_WORDS[decision]
 
     def prompt(self, view: View) -> str:

@@ -9,6 +9,7 @@ depends on telling colours apart.  Everything shown comes from a view; the
 card table used here is the public card data, not game state.
 """
 
+from functools import cache
 from typing import Any
 
 from rich import box
@@ -21,7 +22,7 @@ from vitrine.cli import exhibition_report
 from vitrine.cli.render import Sheet, View, legal_list, score_table
 from vitrine.engine.protocol import Game, GameState
 from vitrine.games.exhibition import ExhibitionGame
-from vitrine.games.exhibition.cards import WHITE, card_label
+from vitrine.games.exhibition.cards import WHITE, CardTable, card_label
 from vitrine.games.exhibition.scoring import CATEGORY_NAMES, SECRET_DECADE
 
 # OC purple, AS green and NA yellow as on the cards; the other three take the
@@ -42,19 +43,27 @@ NEW = "*"  # a card that arrived since the viewer's last screen
 PLACE_EXTRA = ("D", "X")
 
 
+@cache
+def continent_codes(table: CardTable) -> dict[str, str | None]:
+    """Each card's continent code (None for a white card) in a card table."""
+    codes = table.continent_codes
+    return {
+        card_label(card): None if k == WHITE else codes[k]
+        for card, k in enumerate(table.continent_of)
+    }
+
+
 class ExhibitionRenderer:
     """Renders Exhibition views; see the module docstring for the layout."""
 
     def __init__(self, game: Game) -> None:
         if not isinstance(game, ExhibitionGame):
             raise TypeError("ExhibitionRenderer needs the Exhibition game")
+        self.game = game
         table = game.table
         codes = table.continent_codes
         self.continent_names = dict(zip(codes, table.continent_names, strict=True))
-        self.code_of: dict[str, str | None] = {
-            card_label(card): None if k == WHITE else codes[k]
-            for card, k in enumerate(table.continent_of)
-        }
+        self.code_of = continent_codes(table)
 
     # ------------------------------------------------------------ pieces
 
@@ -184,6 +193,8 @@ class ExhibitionRenderer:
     # ------------------------------------------------------------ Renderer
 
     def board(self, view: View, previous: View | None = None) -> RenderableType:
+        # A record of earlier rules is shown on the cards it was played with.
+        self.code_of = continent_codes(self.game.table_of(view["rules_version"]))
         parts: list[RenderableType] = [
             Rule(self._title(view), align="left"),
             self._market(view, previous),

@@ -2,7 +2,9 @@
 
 One screen holds the three columns, then one line per player: their face-up
 cards grouped by fruit with the points those are worth now, and the sizes
-of their face-down piles (never their contents, T-6).  Toucans stand out in
+of their face-down piles (never their contents, T-6, until the turns are
+over; then the joker's holder chooses its fruit, each choice shown with the
+totals it gives, T-10).  Toucans stand out in
 capitals so nothing depends on colour.  Everything shown comes from a view;
 only ``score_sheets`` and ``report`` (for ``vitrine replay``) read the state.
 """
@@ -44,6 +46,8 @@ class TucanoRenderer(PlainRenderer):
         current = view["current_player"]
         if current is None:
             return "Game over"
+        if view["phase"] == "joker":
+            return f"The turns are over · {view['players'][current]} chooses the joker's fruit"
         deck = f"draw pile {view['deck_count']}"
         if view["toucan_free"]:
             deck += f" (top {view['toucan_free']} without toucans)"
@@ -78,6 +82,8 @@ class TucanoRenderer(PlainRenderer):
                 for card, count in hand["faceup"].items()
             )
             piles = "+".join(map(str, hand["piles"])) or "-"
+            if view.get("revealed"):  # the turns are over: every pile is turned over
+                piles = " | ".join(" ".join(pile) for pile in view["revealed"][seat]) or "-"
             table.add_row(name, cards, piles, str(hand["faceup_points"]))
         return table
 
@@ -90,10 +96,19 @@ class TucanoRenderer(PlainRenderer):
         waiting = [f"{name} x{n}" if n > 1 else name for name, n in view["pending"].items() if n]
         if waiting:
             parts.append(Text(f"Toucans to resolve: {', '.join(waiting)}", style=TOUCAN_STYLE))
+        for fruit, totals in view.get("joker_totals", {}).items():
+            shown = ", ".join(
+                f"{name} {total}" for name, total in zip(view["players"], totals, strict=True)
+            )
+            parts.append(Text(f"joker:{fruit} gives {shown}", style=JOKER_STYLE))
         return Group(*parts)
 
     def decisions(self, view: View) -> RenderableType:
         actions: list[str] = view.get("legal_actions", [])
+        if view["phase"] == "joker":
+            text = Text("Choose the joker's fruit: ", style="bold").append_text(legal_list(actions))
+            hint = "It joins a fruit you hold and have not completed.  ? help · quit"
+            return Group(Text(), text, Text(hint, style="dim"))
         toucans = any(view["pending"].values())
         text = Text("Resolve a toucan: " if toucans else "Take a column: ", style="bold")
         text.append_text(legal_list(actions))
@@ -106,8 +121,11 @@ class TucanoRenderer(PlainRenderer):
         return Group(Text(), text, Text(hint + ".  ? help · quit", style="dim"))
 
     def describe(self, decision: str, view: View) -> str:
-        """A column (``B``) or a toucan's use (``gift:coconut>1``, ``flip``)."""
+        """A column (``B``), a toucan's use (``gift:coconut>1``, ``flip``) or
+        the joker's fruit at the end (``joker:papaya``)."""
         toucan, _, target = decision.partition(":")
+        if toucan == "joker":
+            return f"count the joker as {target}"
         if not target:
             if toucan == "flip":
                 return "flip your face-up cards face down"
@@ -120,6 +138,8 @@ class TucanoRenderer(PlainRenderer):
 
     def prompt(self, view: View) -> str:
         name: str = view["players"][view["viewer"]]
+        if view["phase"] == "joker":
+            return f"{name}, the joker"
         return f"{name}, {'resolve' if any(view['pending'].values()) else 'take'}"
 
     def results(self, view: View) -> RenderableType:

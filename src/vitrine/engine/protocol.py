@@ -95,17 +95,30 @@ class GameState(Protocol):
 
 
 class Game(Protocol):
-    """A game's definition: its name, rules version and how to start or replay."""
+    """A game's definition: its name, rules version and how to start or replay.
+
+    A game keeps the rules it began under: records name them, and the
+    versions a game still plays (``rules_versions``, the current
+    ``rules_version`` last) replay, and go on being played, under their own
+    rules.  New games use the current ones.
+    """
 
     name: str
     rules_version: str
+    rules_versions: tuple[str, ...]
     min_players: int
     max_players: int
     setup_fields: tuple[str, ...]  # the game's own record fields (a deck order, say)
 
     def new_game(
-        self, players: Sequence[str], options: Mapping[str, Any], seed: int
-    ) -> GameState: ...
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        seed: int,
+        rules_version: str | None = None,
+    ) -> GameState:
+        """A new game; under the current rules unless ``rules_version`` names
+        another the game plays (a table started before an upgrade)."""
 
     def replay(self, record: Record) -> GameState:
         """Rebuild the position a record reaches, refusing bad or illegal records."""

@@ -14,9 +14,9 @@ that nobody mistakes a hinted game for an unaided one.
 """
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from vitrine.engine.errors import RecordError
 from vitrine.engine.rng import MAX_SEED
@@ -33,6 +33,8 @@ COMMON_FIELDS = (
 )
 SUBSTITUTE_REASONS = ("left", "timeout", "host")  # the player left, ran out of time, or the host
 SUBSTITUTE_FIELDS = ("seat", "turns_before", "level", "why")
+
+Rules = TypeVar("Rules")
 
 
 @dataclass(frozen=True)
@@ -114,6 +116,31 @@ def parse_json(text: str) -> object:
         ) from None
 
 
+def unknown_rules_version(version: str, versions: Sequence[str]) -> RecordError:
+    """The refusal of rules this engine does not play, naming both sides."""
+    expected = ", ".join(versions)
+    return RecordError(
+        f"unknown rules_version {version!r} (this engine plays {expected})",
+        code="record_rules_version",
+        params={"version": version, "expected": expected},
+    )
+
+
+def select_rules(rulesets: Mapping[str, Rules], version: str | None) -> Rules:
+    """A game's rules of ``version`` among its ``rulesets`` (by version, the
+    current last), or the current ones for None; refuses an unknown version.
+
+    Versions a game still plays differ by a few switches of its rules, so a
+    record replays, and a table started before an upgrade plays on, under the
+    rules it began with (docs/rules.md, "Rules versions").
+    """
+    if version is None:
+        return list(rulesets.values())[-1]
+    if version not in rulesets:
+        raise unknown_rules_version(version, tuple(rulesets))
+    return rulesets[version]
+
+
 @dataclass(frozen=True)
 class Record:
     """A game as data.  ``setup`` holds the game's own optional fields."""
@@ -128,21 +155,17 @@ class Record:
     substitutes: tuple[Substitute, ...] = ()
     hints: bool = False  # the players could ask the coach for hints
 
-    def check_game(self, name: str, rules_version: str) -> None:
-        """Refuse a record of another game or another version of the rules."""
+    def check_game(self, name: str, rules_versions: Sequence[str]) -> None:
+        """Refuse a record of another game, or of rules this engine does not
+        play (``rules_versions``: every version it replays, the current last)."""
         if self.game != name:
             raise RecordError(
                 f"record is for the game {self.game!r}, not {name!r}",
                 code="record_game",
                 params={"game": self.game, "expected": name},
             )
-        if self.rules_version != rules_version:
-            raise RecordError(
-                f"unknown rules_version {self.rules_version!r} "
-                f"(this engine plays {rules_version!r})",
-                code="record_rules_version",
-                params={"version": self.rules_version, "expected": rules_version},
-            )
+        if self.rules_version not in rules_versions:
+            raise unknown_rules_version(self.rules_version, rules_versions)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game, "rules_version": self.rules_version}

@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 from vitrine.engine.protocol import Game, replay_json
 from vitrine.games.tucano import TucanoState
+from vitrine.games.tucano.notation import JOKER_CHOICE
+from vitrine.games.tucano.scoring import score_columns
 from vitrine.report.metrics import rate
 from vitrine.report.page import Section, Table
 from vitrine.report.results import PlayedGame
@@ -21,7 +23,12 @@ def joker_section(states: Sequence[TucanoState]) -> Section:
     nothing = "(none: discarded, or no fruit eligible)"
     fruits: Counter[str] = Counter()
     wins = 0.0
+    chosen = other = 0  # holders who chose between fruits; of them, not for the best lead
     for state in states:
+        if state.history and state.history[-1][0].toucan == JOKER_CHOICE:
+            chosen += 1
+            _, best = score_columns(state.config.table, state.counts())
+            other += state.history[-1][0].card != best
         sheets = state.score_sheets()
         holder = next((s for s in sheets if s.joker is not None), None)
         fruits[holder.joker if holder and holder.joker else nothing] += 1
@@ -32,8 +39,10 @@ def joker_section(states: Sequence[TucanoState]) -> Section:
     won = rate("holder wins", wins, held)
     return Section(
         "The joker",
-        "The fruit the joker counted as at the end (T-10: its holder's best choice), and how "
-        "often the player it scored for won, with its Wilson 95% interval.",
+        "The fruit the joker counted as at the end, and how often the player it scored for "
+        f"won, with its Wilson 95% interval.  Its holder chose between two fruits or more in "
+        f"{chosen} of {len(states)} games (T-10), and in {other} of those chose another "
+        "fruit than the one giving the largest lead over the best other player.",
         [
             Table(
                 ("fruit", "games", "share"),

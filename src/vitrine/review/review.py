@@ -254,7 +254,7 @@ def assemble(
     start = game.replay(replace(record, turns=(), substitutes=()))
     return Review(
         game=game.name,
-        rules_version=game.rules_version,
+        rules_version=record.rules_version,
         players=record.players,
         coach=coach,
         seed=seed,

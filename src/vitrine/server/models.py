@@ -1,7 +1,8 @@
 """The database schema: a table is its seats plus the record of its game.
 
 A game is stored as its record, not as a position: the seed, the options, the
-players and every accepted decision in the game's notation.  Replaying those
+players, the rules version it was started under and every accepted decision
+in the game's notation.  Replaying those
 rebuilds any table after a restart, and one row per decision is what makes
 "committed before broadcast" a single small insert.
 """
@@ -38,6 +39,9 @@ class TableRow(Base):
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     game: Mapped[str] = mapped_column(String(40))
+    # The rules it plays to the end, though the server be upgraded; NULL in no
+    # row (revision 0004 filled the older ones), nullable only for SQLite's sake.
+    rules_version: Mapped[str] = mapped_column(String(40), nullable=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON)
     seed: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[str] = mapped_column(String(16), index=True)

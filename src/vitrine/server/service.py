@@ -147,7 +147,7 @@ class TableService:
     @staticmethod
     def _new_state(game: Game, row: TableRow) -> GameState:
         names = [seat.name or "" for seat in row.seats]
-        return game.new_game(names, row.options, row.seed)
+        return game.new_game(names, row.options, row.seed, row.rules_version)
 
     async def list_tables(self, statuses: Sequence[str], limit: int) -> list[dict[str, Any]]:
         rows = await self._db(self.store.list_tables, statuses, limit)
@@ -230,6 +230,7 @@ class TableService:
         row = TableRow(
             id=secrets.token_urlsafe(8),
             game=game.name,
+            rules_version=game.rules_version,
             options=dict(options),
             seed=seed,
             status=OPEN,

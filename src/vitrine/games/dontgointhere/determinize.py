@@ -16,6 +16,7 @@ from typing import Any
 
 from vitrine.engine.errors import VitrineError
 from vitrine.games.dontgointhere.components import Components
+from vitrine.games.dontgointhere.rules import rules_for
 from vitrine.games.dontgointhere.setup import make_config
 from vitrine.games.dontgointhere.state import (
     CARDS_PER_ROOM,
@@ -61,7 +62,8 @@ def determinize(components: Components, view: Mapping[str, Any], rng: Random) ->
     if viewer is None:
         raise VitrineError("a spectator's view cannot be determinized: it belongs to no seat")
     types = tuple(components.type_index(code) for code in view["types"])
-    config = make_config(components, view["players"], view["options"], types, None, {})
+    rules = rules_for(view["rules_version"])
+    config = make_config(components, view["players"], view["options"], types, None, {}, rules)
     state = DgitState.__new__(DgitState)
     state.config = config
     card = components.card

@@ -3,7 +3,8 @@
 Every own-type dispel takes the highest curses, as the BGA implementation
 does (there is no reason to choose otherwise); the Doll's set and the
 Tome's type are the exceptions: the Doll's set is chosen by G-9, the Tome's
-type is the player's decision.  Functions here change the state's tableaus
+type is the player's decision, asked only when they have a card it could
+dispel (G-26).  Functions here change the state's tableaus
 and ghosts and report nothing: the state decides what comes next.
 """
 
@@ -93,7 +94,9 @@ def on_take(state: "DgitState", player: int, card: int) -> bool:
         if held.count(card) >= 2:
             dispel(state, player, [card, card])
     elif kind == codes.tome:
-        return len(of_type(held, kind)) % 2 == 0
+        return len(of_type(held, kind)) % 2 == 0 and (
+            any(card_type(c) != kind for c in held) or not state.config.rules.tome_needs_a_card
+        )  # G-26: with no other card face up, nothing is asked
     return False
 
 

@@ -7,10 +7,12 @@ codes, seats' names), so the web page can say it in French.
 from typing import TYPE_CHECKING, Any
 
 from vitrine.engine.errors import IllegalTurnError, Reason
+from vitrine.games.dontgointhere.notation import LEFT_COPY, RIGHT_COPY
 from vitrine.games.dontgointhere.state import DICE, EMPTY, OVER, PHASES, PICK, PLACE, TOME
 
 if TYPE_CHECKING:
-    from vitrine.games.dontgointhere.state import DgitState
+    from vitrine.games.dontgointhere.notation import LEFT_COPY, RIGHT_COPY
+from vitrine.games.dontgointhere.state import DgitState
 
 KINDS = ("placement", "card pick", "Tome's choice", "dice choice")  # by the word's id range
 
@@ -70,7 +72,20 @@ def _placement(state: "DgitState", action: int, word: str) -> Reason:
 
 
 def _pick(state: "DgitState", action: int, word: str) -> Reason:
-    return Reason("dgit_no_card", {}, f"no {word} lies above the room: {_expected(state)}")
+    notation = state.config.notation
+    card, _ = notation.pick_of(action)
+    label = notation.words[notation.pick_id(card)]
+    if card not in state.slots[state.board]:
+        return Reason("dgit_no_card", {}, f"no {label} lies above the room: {_expected(state)}")
+    left, right = label + LEFT_COPY, label + RIGHT_COPY
+    if word == label:
+        words = (
+            f"two {label} lie in the Library, where their places differ: "
+            f"take {left} (the left one) or {right} (the right one)"
+        )
+        return Reason("dgit_which_copy", {"card": label, "left": left, "right": right}, words)
+    words = f"{word} picks one of two {label} in the Library; here {label} is one choice: {label}"
+    return Reason("dgit_one_copy", {"card": label}, words)
 
 
 def _tome(state: "DgitState", action: int, word: str) -> Reason:

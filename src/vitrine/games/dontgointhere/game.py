@@ -10,6 +10,7 @@ from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Record
 from vitrine.games.dontgointhere.components import Components, load_components
 from vitrine.games.dontgointhere.determinize import determinize
+from vitrine.games.dontgointhere.rules import VERSIONS, rules_for
 from vitrine.games.dontgointhere.scoring import score_game
 from vitrine.games.dontgointhere.setup import (
     TYPES_OPTION,
@@ -39,6 +40,7 @@ class DgitGame:
 
     name = GAME_NAME
     rules_version = RULES_VERSION
+    rules_versions = VERSIONS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     setup_fields = SETUP_FIELDS
@@ -52,8 +54,14 @@ class DgitGame:
         parse_types(options, self.components)
         return options
 
-    def new_game(self, players: Sequence[str], options: Mapping[str, Any], seed: int) -> DgitState:
-        return self.start(players, options, seed)
+    def new_game(
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        seed: int,
+        rules_version: str | None = None,
+    ) -> DgitState:
+        return self.start(players, options, seed, rules_version=rules_version)
 
     def start(
         self,
@@ -61,10 +69,13 @@ class DgitGame:
         options: Mapping[str, Any] | None,
         seed: int,
         setup: Mapping[str, Any] | None = None,
+        rules_version: str | None = None,
     ) -> DgitState:
         """A new game from a seed; ``setup`` may fix the deck (with the cards
-        set aside), the rooms face up and the first dice, as records do."""
+        set aside), the rooms face up and the first dice, as records do;
+        under the current rules unless ``rules_version`` names earlier ones."""
         components = self.components
+        rules = rules_for(rules_version)
         setup = dict(setup or {})
         unknown = sorted(set(setup) - set(SETUP_FIELDS))
         if unknown:
@@ -80,7 +91,7 @@ class DgitGame:
             types = types_of(deck + removed)
         rooms = self._rooms(setup["rooms"]) if "rooms" in setup else dealt.rooms
         given = self._dice(setup["dice"]) if "dice" in setup else ()
-        config = make_config(components, players, options or {}, types, seed, setup)
+        config = make_config(components, players, options or {}, types, seed, setup, rules)
         return DgitState(config, deck, removed, rooms, Dice(given, dice_stream(seed)))
 
     def _cards(self, setup: Mapping[str, Any], players: int) -> tuple[tuple[int, ...], ...]:
@@ -151,14 +162,16 @@ class DgitGame:
         return tuple(face == GHOST_FACE for face in raw)
 
     def replay(self, record: Record) -> DgitState:
-        record.check_game(GAME_NAME, RULES_VERSION)
+        record.check_game(GAME_NAME, VERSIONS)
         if record.seed is None:
             raise RecordError(
                 "a Don't Go In There record needs a seed: the dice come from it",
                 code="dgit_record_needs_seed",
             )
         try:
-            state = self.start(record.players, record.options, record.seed, record.setup)
+            state = self.start(
+                record.players, record.options, record.seed, record.setup, record.rules_version
+            )
         except VitrineError as error:
             raise RecordError.caused_by(error) from None
         for number, text in enumerate(record.turns, start=1):

@@ -6,6 +6,8 @@ Every decision of the game is one word, upper-case, no spaces:
   B Basement, H Hallway, L Library, S Secret Passage) and the space, 1 at
   the top (no flashlight) to 4 at the bottom (three flashlights);
 * ``MI3``: take a card above the room: the type's code and the curse value;
+* ``MI3<``, ``MI3>``: take the left or the right one of two identical cards
+  lying in the Library, where their places differ (G-11);
 * ``T:CA``: the Tome's choice, the type whose cards are dispelled;
 * ``KEEP``, ``REROLL``: the Basement's re-roll, declined or taken;
 * ``KEEP``, ``BLANK``, ``GHOST``: the Hallway's change, none, or one die
@@ -23,9 +25,15 @@ REROLL = "REROLL"
 BLANK = "BLANK"
 GHOST = "GHOST"
 TOME_PREFIX = "T:"
+LEFT_COPY = "<"
+RIGHT_COPY = ">"
+CARD_WORD = 3  # letters of a card's word (MI3)
 
 
-FORMATS = "a placement (L2), a card (MI3), a Tome's type (T:CA), KEEP, REROLL, BLANK or GHOST"
+FORMATS = (
+    "a placement (L2), a card (MI3, or MI3< and MI3> for the left and right of two alike), "
+    "a Tome's type (T:CA), KEEP, REROLL, BLANK or GHOST"
+)
 
 
 class Notation:
@@ -35,8 +43,12 @@ class Notation:
         self.components = components
         spaces = components.spaces
         words = [f"{room.code}{space + 1}" for room in components.rooms for space in range(spaces)]
+        cards = [components.label(card) for card in range(len(components.types) * VALUES)]
         self.pick_base = len(words)
-        words += [components.label(card) for card in range(len(components.types) * VALUES)]
+        self.left_base = self.pick_base + len(cards)
+        self.right_base = self.left_base + len(cards)
+        words += cards + [label + LEFT_COPY for label in cards]
+        words += [label + RIGHT_COPY for label in cards]
         self.tome_base = len(words)
         words += [TOME_PREFIX + t.code for t in components.types]
         self.keep = len(words)
@@ -50,6 +62,17 @@ class Notation:
 
     def pick_id(self, card: int) -> int:
         return self.pick_base + card
+
+    def left_id(self, card: int) -> int:
+        return self.left_base + card
+
+    def right_id(self, card: int) -> int:
+        return self.right_base + card
+
+    def pick_of(self, action: int) -> tuple[int, bool]:
+        """The card a pick id takes, and whether it is the left of two copies."""
+        card = (action - self.pick_base) % (self.left_base - self.pick_base)
+        return card, self.left_base <= action < self.right_base
 
     def tome_id(self, card_type: int) -> int:
         return self.tome_base + card_type
@@ -81,11 +104,13 @@ class Notation:
             return Reason(
                 "dgit_notation_space", {"space": text[1], "spaces": components.spaces}, words
             )
-        if len(text) == 3 and text[2].isdigit():
-            if not 1 <= int(text[2]) <= VALUES:
+        copy = len(text) == CARD_WORD + 1 and text[-1] in (LEFT_COPY, RIGHT_COPY)
+        card = text[:CARD_WORD] if copy else text
+        if len(card) == CARD_WORD and card[2].isdigit():
+            if not 1 <= int(card[2]) <= VALUES:
                 words = f"{text!r} is not a card: a type code and a curse value 1-{VALUES}"
                 return Reason("dgit_notation_value", {}, words)
-            return self._type_reason(text[:2], "")
+            return self._type_reason(card[:2], "")
         return Reason("dgit_notation", {}, f"expected {FORMATS}")
 
     def _type_reason(self, code: str, prefix: str) -> Reason:

@@ -16,6 +16,7 @@ from vitrine.engine.rng import SplitMix64
 from vitrine.games.dontgointhere.components import Components, RoomCodes, card_type
 from vitrine.games.dontgointhere.effects import TypeCodes
 from vitrine.games.dontgointhere.notation import Notation
+from vitrine.games.dontgointhere.rules import Rules
 from vitrine.games.dontgointhere.state import MAX_PLAYERS, MIN_PLAYERS, GameConfig
 
 DICE_SALT = 0xD1CE_D1CE_D1CE_D1CE
@@ -96,6 +97,7 @@ def make_config(
     types: tuple[int, ...],
     seed: int | None,
     setup: Mapping[str, Any],
+    rules: Rules,
 ) -> GameConfig:
     count, _ = check_players(len(players), components)
     chosen = parse_types(options, components)
@@ -121,6 +123,7 @@ def make_config(
         options={TYPES_OPTION: [components.types[t].code for t in chosen]},
         types=types,
         seed=seed,
+        rules=rules,
         setup=dict(setup),
     )
 

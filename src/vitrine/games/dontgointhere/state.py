@@ -23,9 +23,10 @@ from vitrine.games.dontgointhere import effects
 from vitrine.games.dontgointhere.components import Components, RoomCodes, curse
 from vitrine.games.dontgointhere.effects import TypeCodes
 from vitrine.games.dontgointhere.notation import Notation
+from vitrine.games.dontgointhere.rules import CURRENT, Rules
 
 GAME_NAME = "dontgointhere"
-RULES_VERSION = "dontgointhere-2026.1"
+RULES_VERSION = CURRENT.version
 MIN_PLAYERS = 2
 MAX_PLAYERS = 5
 CARDS_PER_ROOM = 3
@@ -50,6 +51,7 @@ class GameConfig:
     options: dict[str, Any]
     types: tuple[int, ...]
     seed: int | None
+    rules: Rules
     setup: dict[str, Any] = field(default_factory=dict)  # the record's explicit fields
 
     @property
@@ -235,7 +237,7 @@ class DgitState:
                 if owner == NOBODY
             )
         if phase == PICK:
-            return sorted({notation.pick_id(c) for c in self.slots[self.board] if c != EMPTY})
+            return self._pick_ids()
         if phase == TOME:
             tome = self.config.codes.tome
             return [notation.tome_id(t) for t in self.config.types if t != tome]
@@ -249,6 +251,26 @@ class DgitState:
                 legal.append(notation.ghost)
             return legal
         return []
+
+    def _pick_ids(self) -> list[int]:
+        """The cards above the resolving room, one choice per kind of card,
+        except the Library's two identical cards: their places differ, so
+        each copy is a choice of its own (G-11)."""
+        notation = self.config.notation
+        row = self.slots[self.board]
+        copies = (
+            self.config.rules.copy_choice
+            and self.rooms[self.board] == self.config.room_codes.library
+        )
+        ids: set[int] = set()
+        for card in row:
+            if card == EMPTY:
+                continue
+            if copies and row.count(card) > 1:
+                ids.update((notation.left_id(card), notation.right_id(card)))
+            else:
+                ids.add(notation.pick_id(card))
+        return sorted(ids)
 
     def legal_actions(self) -> list[str]:
         words = self.config.notation.words
@@ -284,7 +306,7 @@ class DgitState:
             room, space = divmod(action, spaces)
             self._place(self.rooms.index(room), space)
         elif action < notation.tome_base:
-            self._take(action - notation.pick_base)
+            self._take(*notation.pick_of(action))
         elif action < notation.keep:
             effects.tome_dispel(self, self.current, action - notation.tome_base)
             self._next_pick()
@@ -297,7 +319,10 @@ class DgitState:
         """Fill a board's three slots from the deck; a Library sorts them."""
         cards = [self.deck.pop() for _ in range(CARDS_PER_ROOM)]
         if self.rooms[board] == self.config.room_codes.library:
-            cards.sort(key=lambda c: (curse(c), c))  # G-12: ties by type order
+            if self.config.rules.library_draw_order:
+                cards.sort(key=curse)  # G-12: a stable sort, equal curses as drawn
+            else:
+                cards.sort(key=lambda c: (curse(c), c))  # dontgointhere-2026.1: by type
         self.slots[board] = cards
         self.seen[board] = 0
 
@@ -351,23 +376,24 @@ class DgitState:
         self._next_pick()
 
     def _next_pick(self) -> None:
-        """Give the next meeple's owner their pick, making a forced one (G-4)
-        (whose own ``_take`` carries on), or end the room."""
+        """Give the next meeple's owner their pick, making it when it is the
+        only choice (G-4) (whose own ``_take`` carries on), or end the room."""
         if not self.queue:
             self._finish_room()
             return
-        board = self.board
         self.phase = PICK
-        self.current = self.spaces[board][self.queue[0]]
-        left = {c for c in self.slots[board] if c != EMPTY}
-        if len(left) == 1:
-            self._take(left.pop())
+        self.current = self.spaces[self.board][self.queue[0]]
+        choices = self._pick_ids()
+        if len(choices) == 1:
+            self._take(*self.config.notation.pick_of(choices[0]))
 
-    def _take(self, card: int) -> None:
+    def _take(self, card: int, left: bool = False) -> None:
+        """The current player takes ``card``: the leftmost copy if ``left``,
+        else the rightmost (the only one, or one of two alike, G-11)."""
         board = self.board
         player = self.current
         row = self.slots[board]
-        slot = len(row) - 1 - row[::-1].index(card)  # G-11: the rightmost copy
+        slot = row.index(card) if left else len(row) - 1 - row[::-1].index(card)
         if self.rooms[board] == self.config.room_codes.library:
             if slot == 0:
                 self.ghosts[player] += 1
@@ -421,7 +447,7 @@ class DgitState:
         config = self.config
         return Record(
             game=GAME_NAME,
-            rules_version=RULES_VERSION,
+            rules_version=config.rules.version,
             players=config.players,
             options=config.options,
             turns=tuple(self.history),
@@ -448,7 +474,7 @@ class DgitState:
         while self.phase != OVER:
             legal = self.legal_action_ids()
             if informed and self.phase == PICK:
-                action = min(legal, key=lambda a: curse(a - notation.pick_base))
+                action = min(legal, key=lambda a: curse(notation.pick_of(a)[0]))
             else:
                 action = legal[int(rng.random() * len(legal))]
             self.apply_action_id(action)

@@ -16,7 +16,6 @@ from vitrine.games.dontgointhere.state import (
     GAME_NAME,
     NOBODY,
     PHASES,
-    RULES_VERSION,
 )
 
 if TYPE_CHECKING:
@@ -54,7 +53,7 @@ def player_view(state: "DgitState", viewer: int | None) -> dict[str, Any]:
     label = components.label
     over = state.is_over
     view: dict[str, Any] = {
-        **view_header(GAME_NAME, RULES_VERSION, config.players, config.options, viewer),
+        **view_header(GAME_NAME, config.rules.version, config.players, config.options, viewer),
         "types": [components.types[t].code for t in config.types],
         "phase": PHASES[state.phase],
         "current_player": state.current_player,

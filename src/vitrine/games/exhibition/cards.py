@@ -5,10 +5,15 @@ of ints or a bitmask: card ``i`` for ``i < 100`` is the year ``1900 + i`` and
 card 100 is Einstein.  The continents and subjects come from
 ``data/cards.json`` (D-1) and are checked when loaded, so a malformed data
 file stops the program with the entry at fault named.
+
+The file's ``previous`` holds, per earlier rules version, the cards as they
+were then wherever they differ now, so that a record of that version replays
+on the cards it was played with (docs/rules.md, "Rules versions").
 """
 
 import json
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -151,12 +156,45 @@ def _parse_decades(raw: Any) -> tuple[int, ...]:
     return tuple(expected)
 
 
-def parse_card_data(data: Any) -> CardTable:
-    """Build the card table from decoded JSON, refusing anything malformed."""
-    if not isinstance(data, dict) or set(data) != {"continents", "cards", "secret_decades"}:
-        raise _fail("top level", "must be an object with 'continents', 'cards', 'secret_decades'")
+def _cards_as_of(data: dict[str, Any], version: str | None) -> Any:
+    """The card entries of ``version`` (None: the current ones): the current
+    entries, with those ``previous`` lists for that version in their place.
+    Every version listed is checked, whichever is built."""
+    previous = data.get("previous", {})
+    if not isinstance(previous, dict):
+        raise _fail("'previous'", "must map rules versions to lists of card entries")
+    current = data["cards"]
+    built = current
+    for name, changed in previous.items():
+        if not isinstance(changed, list) or not all(isinstance(e, dict) for e in changed):
+            raise _fail(f"'previous' {name!r}", "must be a list of card entries")
+        labels = [entry.get("card") for entry in changed]
+        if isinstance(current, list) and not set(labels) <= {e.get("card") for e in current}:
+            raise _fail(f"'previous' {name!r}", "names a card the deck lacks")
+        as_of = [next((e for e in changed if e["card"] == c.get("card")), c) for c in current]
+        if name == version:
+            built = as_of
+    if version is not None and version not in previous:
+        raise _fail("'previous'", f"holds no cards for the rules version {version!r}")
+    return built
+
+
+def parse_card_data(data: Any, version: str | None = None) -> CardTable:
+    """Build the card table from decoded JSON, refusing anything malformed;
+    ``version``: an earlier rules version listed in ``previous``, whose
+    cards to build (None: the current cards)."""
+    keys = {"continents", "cards", "secret_decades"}
+    if not isinstance(data, dict) or not keys <= set(data) <= keys | {"previous"}:
+        raise _fail(
+            "top level",
+            "must be an object with 'continents', 'cards', 'secret_decades' (and 'previous')",
+        )
     codes, names = _parse_continents(data["continents"])
-    continent_of, subject_of = _parse_cards(data["cards"], codes)
+    if not isinstance(data["cards"], list):
+        raise _fail("'cards'", f"must list exactly {NUM_CARDS} cards")
+    for name in data.get("previous", {}) if version is None else ():
+        _parse_cards(_cards_as_of(data, name), codes)  # every earlier version is well formed
+    continent_of, subject_of = _parse_cards(_cards_as_of(data, version), codes)
     continent_mask = tuple(
         sum(1 << c for c in range(NUM_CARDS) if continent_of[c] == k) for k in range(len(codes))
     )
@@ -176,8 +214,9 @@ def parse_card_data(data: Any) -> CardTable:
     )
 
 
-def load_card_table(path: Path | None = None) -> CardTable:
-    """Load ``path``, or the packaged ``data/cards.json`` by default."""
+def load_card_table(path: Path | None = None, version: str | None = None) -> CardTable:
+    """Load ``path``, or the packaged ``data/cards.json`` by default; the
+    cards of an earlier rules ``version`` when one is named."""
     if path is None:
         text = resources.files(__package__).joinpath("data/cards.json").read_text("utf-8")
     else:
@@ -186,4 +225,10 @@ def load_card_table(path: Path | None = None) -> CardTable:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CardDataError(f"card data: not valid JSON: {exc}") from None
-    return parse_card_data(data)
+    return parse_card_data(data, version)
+
+
+@cache
+def earlier_table(version: str) -> CardTable:
+    """The packaged cards as an earlier rules version had them, loaded once."""
+    return load_card_table(version=version)

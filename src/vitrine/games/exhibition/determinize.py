@@ -51,7 +51,9 @@ def determinize(
         free = [d for d in table.secret_decades if d not in known]
         rng.shuffle(free)
         decades = tuple(d if d is not None else free.pop() for d in known)
-    config = make_config(table, layout, players, options, None, tuple(seen + unseen), True, decades)
+    deck = tuple(seen + unseen)
+    version = view["rules_version"]
+    config = make_config(table, layout, players, options, None, deck, True, decades, version)
     state = ExhibitionState(config)
     state.market = market
     state.draw_pile = unseen

@@ -6,9 +6,15 @@ from typing import Any
 
 from vitrine.engine.errors import NotationError, RecordError, VitrineError
 from vitrine.engine.protocol import GameState
-from vitrine.engine.record import Record
+from vitrine.engine.record import Record, unknown_rules_version
 from vitrine.engine.rng import SplitMix64
-from vitrine.games.exhibition.cards import NUM_CARDS, CardTable, card_from_label, load_card_table
+from vitrine.games.exhibition.cards import (
+    NUM_CARDS,
+    CardTable,
+    card_from_label,
+    earlier_table,
+    load_card_table,
+)
 from vitrine.games.exhibition.determinize import determinize
 from vitrine.games.exhibition.layout import LayoutData, default_layout
 from vitrine.games.exhibition.notation import TURN_FORMAT, Notation, Take
@@ -19,6 +25,7 @@ from vitrine.games.exhibition.state import (
     MAX_PLAYERS,
     MIN_PLAYERS,
     RULES_VERSION,
+    RULES_VERSIONS,
     SOLO_SCALE,
     ExhibitionState,
     make_config,
@@ -79,6 +86,7 @@ class ExhibitionGame:
 
     name = GAME_NAME
     rules_version = RULES_VERSION
+    rules_versions = RULES_VERSIONS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     setup_fields = SETUP_FIELDS
@@ -91,9 +99,22 @@ class ExhibitionGame:
         return Options.from_names(variants, self.layout).to_dict()
 
     def new_game(
-        self, players: Sequence[str], options: Mapping[str, Any], seed: int
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        seed: int,
+        rules_version: str | None = None,
     ) -> ExhibitionState:
-        return self.start(players, options, seed=seed)
+        return self.start(players, options, seed=seed, rules_version=rules_version)
+
+    def table_of(self, rules_version: str | None) -> CardTable:
+        """The cards a rules version plays with (None: the current version's,
+        which may be a table given to this game); refuses an unknown version."""
+        if rules_version is None or rules_version == RULES_VERSION:
+            return self.table
+        if rules_version not in RULES_VERSIONS:
+            raise unknown_rules_version(rules_version, RULES_VERSIONS)
+        return earlier_table(rules_version)
 
     def start(
         self,
@@ -103,11 +124,14 @@ class ExhibitionGame:
         seed: int | None = None,
         deck: Sequence[int] | None = None,
         secret_decades: Sequence[int] | None = None,
+        rules_version: str | None = None,
     ) -> ExhibitionState:
-        """A new game from a seed, an explicit deck order, or both (deck wins).
+        """A new game from a seed, an explicit deck order, or both (deck wins),
+        under the current rules unless ``rules_version`` names earlier ones.
 
         Secret decades come from the seed when not given.
         """
+        table = self.table_of(rules_version)
         opts = Options.from_dict(options or {}, self.layout)
         if seed is None and deck is None:
             raise VitrineError("a game needs a seed or a deck order", "seed_or_deck")
@@ -121,8 +145,10 @@ class ExhibitionGame:
                 "secret decades are given but the secret_decade option is off",
                 "decades_option_off",
             )
+        explicit = deck is not None
+        version = rules_version or RULES_VERSION
         config = make_config(
-            self.table, self.layout, players, opts, seed, order, deck is not None, decades
+            table, self.layout, players, opts, seed, order, explicit, decades, version
         )
         return ExhibitionState(config)
 
@@ -155,14 +181,19 @@ class ExhibitionGame:
 
     def replay(self, record: Record) -> ExhibitionState:
         """The position a record reaches; a trailing take-only entry is a pending take."""
-        record.check_game(GAME_NAME, RULES_VERSION)
+        record.check_game(GAME_NAME, RULES_VERSIONS)
         try:
             deck = parse_deck(record.setup["deck"]) if "deck" in record.setup else None
             decades = record.setup.get("secret_decades")
             if decades is not None and not isinstance(decades, list):
                 raise VitrineError("'secret_decades' must be a list of decades", "decades_not_list")
             state = self.start(
-                record.players, record.options, seed=record.seed, deck=deck, secret_decades=decades
+                record.players,
+                record.options,
+                seed=record.seed,
+                deck=deck,
+                secret_decades=decades,
+                rules_version=record.rules_version,
             )
         except VitrineError as error:
             raise RecordError.caused_by(error) from None
@@ -189,7 +220,7 @@ class ExhibitionGame:
             ) from None
 
     def determinize(self, view: Mapping[str, Any], rng: Random) -> ExhibitionState:
-        return determinize(self.table, self.layout, view, rng)
+        return determinize(self.table_of(view["rules_version"]), self.layout, view, rng)
 
     def evaluate(self, state: GameState, player: int) -> float:
         """The player's score now, plus a little for every card each empty spot

@@ -43,7 +43,10 @@ from vitrine.games.exhibition.options import Options
 from vitrine.games.exhibition.placement import spot_masks
 
 GAME_NAME = "exhibition"
-RULES_VERSION = "exhibition-2026.1"
+# Every version whose records replay, the current last.  They differ only in
+# their cards (cards.json's ``previous``): 2026.2 made 1972 South American (D-1).
+RULES_VERSIONS: tuple[str, ...] = ("exhibition-2026.1", "exhibition-2026.2")
+RULES_VERSION = RULES_VERSIONS[-1]
 MIN_PLAYERS = 1
 MAX_PLAYERS = 5
 MARKET_PER_CONTINENT = 3
@@ -87,6 +90,7 @@ class GameConfig:
     secret_decades: tuple[int, ...]
     notation: Notation
     mask_cache: "MaskCache"
+    rules_version: str
 
     @property
     def num_players(self) -> int:
@@ -627,7 +631,7 @@ class ExhibitionState:
             setup["secret_decades"] = list(self.secret_decades)
         return Record(
             game=GAME_NAME,
-            rules_version=RULES_VERSION,
+            rules_version=config.rules_version,
             players=config.players,
             options=config.options.to_dict(),
             turns=tuple(self.turn_texts()),
@@ -738,6 +742,7 @@ def make_config(
     deck: tuple[int, ...],
     explicit_deck: bool,
     secret_decades: tuple[int, ...],
+    rules_version: str,
 ) -> GameConfig:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise VitrineError(
@@ -758,4 +763,5 @@ def make_config(
         secret_decades=secret_decades,
         notation=Notation(hall, table),
         mask_cache=shared_mask_cache(table, hall),
+        rules_version=rules_version,
     )

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from vitrine.engine.protocol import view_header
 from vitrine.games.exhibition.cards import card_label
 from vitrine.games.exhibition.scoring import score_game
-from vitrine.games.exhibition.state import GAME_NAME, RULES_VERSION
+from vitrine.games.exhibition.state import GAME_NAME
 
 if TYPE_CHECKING:
     from vitrine.games.exhibition.state import ExhibitionState
@@ -35,7 +35,8 @@ def player_view(state: "ExhibitionState", viewer: int | None) -> dict[str, Any]:
             decade if state.is_over or seat == viewer else None
             for seat, decade in enumerate(state.secret_decades)
         ]
-    header = view_header(GAME_NAME, RULES_VERSION, config.players, config.options.to_dict(), viewer)
+    options = config.options.to_dict()
+    header = view_header(GAME_NAME, config.rules_version, config.players, options, viewer)
     view: dict[str, Any] = {
         **header,
         "showcases": [

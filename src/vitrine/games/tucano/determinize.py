@@ -5,6 +5,8 @@ The view hides the draw pile's order and the face-down piles' contents
 columns, face-up cards, waiting toucans and discards), then deals them with
 :func:`hidden.deal_hidden`, which honours everything the view tells about
 them: the pile sizes, toucans only below the upper half, fruit only face down.
+Once the turns are over the piles are turned over and the view shows them:
+then nothing is left to sample.
 """
 
 from collections.abc import Mapping
@@ -14,6 +16,7 @@ from typing import Any
 from vitrine.engine.errors import VitrineError
 from vitrine.games.tucano.cards import CardTable
 from vitrine.games.tucano.hidden import deal_hidden
+from vitrine.games.tucano.rules import rules_for
 from vitrine.games.tucano.state import NOBODY, TucanoState, make_config
 
 
@@ -27,7 +30,8 @@ def _kind(table: CardTable, name: str) -> int:
 def determinize(table: CardTable, view: Mapping[str, Any], rng: Random) -> TucanoState:
     """A state matching ``view`` with the hidden parts sampled from ``rng``."""
     full = tuple(kind for kind, count in enumerate(table.counts) for _ in range(count))
-    state = TucanoState(make_config(table, view["players"], None, full, True))
+    rules = rules_for(view["rules_version"])
+    state = TucanoState(make_config(table, view["players"], None, full, True, rules))
     unseen = list(table.counts)
     state.columns = [[_kind(table, name) for name in c["cards"]] for c in view["columns"]]
     state.discards = [_kind(table, name) for name in view["discards"]]
@@ -57,10 +61,16 @@ def determinize(table: CardTable, view: Mapping[str, Any], rng: Random) -> Tucan
             piles.append(hidden[dealt : dealt + size])
             dealt += size
         state.piles.append(piles)
-    deal_hidden(state, rng)
+    if "revealed" in view:
+        state.piles = [
+            [[_kind(table, n) for n in pile] for pile in piles] for piles in view["revealed"]
+        ]
+    else:
+        deal_hidden(state, rng)
     current = view["current_player"]
     state.current = NOBODY if current is None else current
-    state.turn = view["turn"] - (0 if current is None else 1)
-    state.history = []
+    state.joker_due = view["phase"] == "joker"
+    state.turn = view["turn"] - (1 if view["phase"] == "turns" else 0)
+    state.history = [state.config.notation.parse_turn(text) for text in view.get("turns", [])]
     state.partial = []
     return state

@@ -10,6 +10,7 @@ from vitrine.engine.record import Record
 from vitrine.engine.rng import SplitMix64
 from vitrine.games.tucano.cards import CardTable, load_card_table
 from vitrine.games.tucano.determinize import determinize
+from vitrine.games.tucano.rules import VERSIONS, rules_for
 from vitrine.games.tucano.state import (
     GAME_NAME,
     MAX_PLAYERS,
@@ -79,6 +80,7 @@ class TucanoGame:
 
     name = GAME_NAME
     rules_version = RULES_VERSION
+    rules_versions = VERSIONS
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     setup_fields = SETUP_FIELDS
@@ -96,9 +98,13 @@ class TucanoGame:
         return {}
 
     def new_game(
-        self, players: Sequence[str], options: Mapping[str, Any], seed: int
+        self,
+        players: Sequence[str],
+        options: Mapping[str, Any],
+        seed: int,
+        rules_version: str | None = None,
     ) -> TucanoState:
-        return self.start(players, options, seed=seed)
+        return self.start(players, options, seed=seed, rules_version=rules_version)
 
     def start(
         self,
@@ -107,8 +113,12 @@ class TucanoGame:
         *,
         seed: int | None = None,
         deck: Sequence[str] | None = None,
+        rules_version: str | None = None,
     ) -> TucanoState:
-        """A new game from a seed or an explicit deck order (card ids, top first; deck wins)."""
+        """A new game from a seed or an explicit deck order (card ids, top
+        first; deck wins), under the current rules unless ``rules_version``
+        names earlier ones."""
+        rules = rules_for(rules_version)
         if options:
             raise VitrineError(
                 f"Tucano has no options, got {', '.join(map(str, options))}",
@@ -122,14 +132,18 @@ class TucanoGame:
         else:
             assert seed is not None
             order = deal(seed, self.table)
-        return TucanoState(make_config(self.table, players, seed, order, deck is not None))
+        return TucanoState(make_config(self.table, players, seed, order, deck is not None, rules))
 
     def replay(self, record: Record) -> TucanoState:
         """The position a record reaches; a last turn may be unfinished (toucans waiting)."""
-        record.check_game(GAME_NAME, RULES_VERSION)
+        record.check_game(GAME_NAME, VERSIONS)
         try:
             state = self.start(
-                record.players, record.options, seed=record.seed, deck=record.setup.get("deck")
+                record.players,
+                record.options,
+                seed=record.seed,
+                deck=record.setup.get("deck"),
+                rules_version=record.rules_version,
             )
         except VitrineError as error:
             raise RecordError.caused_by(error) from None

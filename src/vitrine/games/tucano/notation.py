@@ -10,6 +10,10 @@ the order played, separated by single spaces: ``B``, ``C gift:coconut>1``,
 * ``gift`` / ``steal`` alone: the toucan is discarded unused, which is
   legal only when it has no target (T-5).
 
+Once the turns are over, the joker's holder chooses its fruit in a turn of
+its own, ``joker:<fruit>`` (``joker:papaya``), when more than one is
+eligible (T-10).
+
 Cards are the ids of ``data/cards.json`` (``coconut``, ``joker``), seats
 number from 0 as in the views.  Parsing ignores case (the terminal
 upper-cases what people type); printing always gives the one canonical form,
@@ -23,14 +27,20 @@ from vitrine.engine.errors import NotationError
 from vitrine.games.tucano.cards import CardTable
 
 COLUMN = -1  # a Decision's ``toucan`` when it is the choice of a column
+JOKER_CHOICE = -2  # a Decision's ``toucan`` when it is the joker's fruit (its ``card``)
 NONE = -1  # no card or no seat: an unused toucan, or a flip
+JOKER_PREFIX = "joker:"
 
 _TARGETED = re.compile(r"(?P<toucan>[a-z]+):(?P<card>[a-z]*)(?P<arrow>[<>])?(?P<seat>.*)")
-TURN_FORMAT = "'<column> [<toucan resolution> ...]', e.g. 'B' or 'C gift:coconut>1 flip'"
+TURN_FORMAT = (
+    "'<column> [<toucan resolution> ...]', e.g. 'B' or 'C gift:coconut>1 flip', "
+    "or the joker's fruit at the end, e.g. 'joker:papaya'"
+)
 
 
 class Decision(NamedTuple):
-    """A column (``toucan`` COLUMN, ``card`` the column's index) or a toucan resolution."""
+    """A column (``toucan`` COLUMN, ``card`` the column's index), a toucan
+    resolution, or the joker's fruit (``toucan`` JOKER_CHOICE, ``card`` the fruit)."""
 
     toucan: int
     card: int
@@ -50,6 +60,8 @@ class Notation:
         table = self.table
         if toucan == COLUMN:
             return table.columns[card]
+        if toucan == JOKER_CHOICE:
+            return JOKER_PREFIX + table.names[card]
         name = table.names[toucan]
         if card == NONE:
             return name
@@ -66,6 +78,8 @@ class Notation:
         word = text.lower()
         if word in self.toucans:
             return Decision(self.toucans[word], NONE, NONE)
+        if word.startswith(JOKER_PREFIX):
+            return self._joker(text, word[len(JOKER_PREFIX) :])
         match = _TARGETED.fullmatch(word)
         if match is None or match["toucan"] not in self.toucans:
             raise NotationError(
@@ -108,15 +122,35 @@ class Notation:
             )
         return Decision(toucan, card, int(seat))
 
+    def _joker(self, text: str, name: str) -> Decision:
+        """The joker's fruit, ``joker:<fruit>``: a fruit, not the joker or a toucan."""
+        table = self.table
+        fruit = table.kind_of(name)
+        if fruit is None or fruit >= table.fruits:
+            fruits = ", ".join(table.names[: table.fruits])
+            raise NotationError(
+                f"malformed decision {text!r}: the joker joins a fruit ({fruits})",
+                "joker_not_fruit",
+                {"text": text, "card": name},
+            )
+        return Decision(JOKER_CHOICE, fruit, NONE)
+
     def parse_turn(self, text: str) -> list[Decision]:
-        """A whole turn: a column, then the toucan resolutions in the order played."""
+        """A whole turn: a column, then the toucan resolutions in the order
+        played; or the joker's fruit alone."""
         words = text.split(" ")
         if not text or "" in words:
             raise NotationError(
                 f"malformed turn {text!r}: expected {TURN_FORMAT}", "malformed_turn", {"text": text}
             )
         decisions = [self.parse(word) for word in words]
-        if decisions[0].toucan != COLUMN:
+        if any(d.toucan == JOKER_CHOICE for d in decisions) and len(decisions) > 1:
+            raise NotationError(
+                f"malformed turn {text!r}: the joker's fruit is a turn of its own",
+                "joker_alone",
+                {"text": text},
+            )
+        if decisions[0].toucan not in (COLUMN, JOKER_CHOICE):
             raise NotationError(
                 f"malformed turn {text!r}: a turn starts with a column",
                 "turn_starts_with_column",

@@ -1,5 +1,6 @@
 """Points: set fruits by the table of their count, majority fruits per card,
-and the joker placed where it helps its holder most (T-9, T-10).
+and the joker counted as the fruit its holder chose (T-9, T-10), or, until
+they have, as the one that helps them most.
 
 Scoring is a pure function of how many cards of each kind every player
 holds, face up and face down alike: at the end every face-down pile is
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 from vitrine.games.tucano.cards import CardTable
 
 Counts = Sequence[Sequence[int]]  # per player, per kind: cards held
+NO_FRUIT = -1  # the joker's fruit when it scores nothing (none was eligible)
 
 
 @dataclass(frozen=True)
@@ -49,18 +51,13 @@ def eligible_fruits(table: CardTable, held: Sequence[int]) -> list[int]:
     return [f for f in range(table.fruits) if 0 < held[f] < table.counts[f]]
 
 
-def score_columns(table: CardTable, counts: Counts) -> tuple[list[list[int]], int | None]:
-    """Points per fruit (rows) per player (columns), and the joker's fruit.
-
-    The joker goes to the eligible fruit that leaves its holder the largest
-    lead over the best other player, then the highest own total, then the
-    first fruit in data order (T-10).
-    """
+def best_fruit(table: CardTable, counts: Counts, rows: list[list[int]], holder: int) -> int | None:
+    """The eligible fruit that leaves the joker's holder the largest lead
+    over the best other player, then the highest own total, then the first
+    in data order; None when none is eligible.  How a holder who plays for
+    the win would choose (T-10): until the choice is made, the joker counts
+    so, and ``tucano-2026.1`` chose so for them."""
     players = range(len(counts))
-    rows = [fruit_column(table, f, [counts[p][f] for p in players]) for f in range(table.fruits)]
-    holder = joker_holder(table, counts)
-    if holder is None:
-        return rows, None
     totals = [sum(row[p] for row in rows) for p in players]
     best: tuple[int, int] | None = None
     choice = None
@@ -72,15 +69,34 @@ def score_columns(table: CardTable, counts: Counts) -> tuple[list[list[int]], in
         key = (new[holder] - others, new[holder])
         if best is None or key > best:
             best, choice = key, fruit
-    if choice is not None:
-        held = [counts[p][choice] + (p == holder) for p in players]
-        rows[choice] = fruit_column(table, choice, held)
+    return choice
+
+
+def score_columns(
+    table: CardTable, counts: Counts, joker: int | None = None
+) -> tuple[list[list[int]], int | None]:
+    """Points per fruit (rows) per player (columns), and the joker's fruit.
+
+    ``joker`` is the fruit chosen for it (NO_FRUIT: it scores nothing); None
+    while it is unchosen, when it counts as its holder's best (``best_fruit``).
+    """
+    players = range(len(counts))
+    rows = [fruit_column(table, f, [counts[p][f] for p in players]) for f in range(table.fruits)]
+    holder = joker_holder(table, counts)
+    if holder is None:
+        return rows, None
+    choice = best_fruit(table, counts, rows, holder) if joker is None else joker
+    if choice is None or choice == NO_FRUIT:
+        return rows, None
+    held = [counts[p][choice] + (p == holder) for p in players]
+    rows[choice] = fruit_column(table, choice, held)
     return rows, choice
 
 
-def totals(table: CardTable, counts: Counts) -> list[int]:
-    """Every player's total: the fast path for search and evaluation."""
-    rows, _ = score_columns(table, counts)
+def totals(table: CardTable, counts: Counts, joker: int | None = None) -> list[int]:
+    """Every player's total (``joker`` as in ``score_columns``): the fast
+    path for search and evaluation."""
+    rows, _ = score_columns(table, counts, joker)
     return [sum(row[p] for row in rows) for p in range(len(counts))]
 
 
@@ -89,8 +105,10 @@ def ranks(values: Sequence[int]) -> list[int]:
     return [1 + sum(other > value for other in values) for value in values]
 
 
-def score_sheets(table: CardTable, counts: Counts, names: Sequence[str]) -> list[ScoreSheet]:
-    rows, joker = score_columns(table, counts)
+def score_sheets(
+    table: CardTable, counts: Counts, names: Sequence[str], joker: int | None = None
+) -> list[ScoreSheet]:
+    rows, joker = score_columns(table, counts, joker)
     holder = joker_holder(table, counts)
     sums = [sum(row[p] for row in rows) for p in range(len(counts))]
     places = ranks(sums)

@@ -4,9 +4,10 @@ A turn is a column taken (T-3), then one decision per toucan it held, in
 the order the player chooses (T-4): ``apply_decision`` steps through
 them, ``play`` does a whole turn.  When the last toucan is resolved
 the columns are refilled A, B, C from the draw pile and the next seat plays;
-once the pile is empty and one column is left, it is discarded and the game
-is over (T-7).  Every mutating call checks legality first and changes
-nothing when it refuses.
+once the pile is empty and one column is left, it is discarded (T-7), and
+the joker's holder chooses its fruit when more than one is eligible (T-10):
+then the game is over.  Every mutating call checks legality first and
+changes nothing when it refuses.
 
 The state is plain lists of small ints (cards are their kinds, hands are
 counts per kind) so that copying it for search is cheap.
@@ -22,11 +23,22 @@ from vitrine.engine.errors import IllegalTurnError, NotationError, VitrineError
 from vitrine.engine.protocol import win_shares
 from vitrine.engine.record import Record
 from vitrine.games.tucano.cards import TOUCAN_IDS, CardTable
-from vitrine.games.tucano.notation import COLUMN, NONE, Decision, Notation
-from vitrine.games.tucano.scoring import ScoreSheet, fruit_column, ranks, score_sheets, totals
+from vitrine.games.tucano.notation import COLUMN, JOKER_CHOICE, NONE, Decision, Notation
+from vitrine.games.tucano.rules import CURRENT, Rules
+from vitrine.games.tucano.scoring import (
+    NO_FRUIT,
+    ScoreSheet,
+    eligible_fruits,
+    fruit_column,
+    joker_holder,
+    ranks,
+    score_columns,
+    score_sheets,
+    totals,
+)
 
 GAME_NAME = "tucano"
-RULES_VERSION = "tucano-2026.1"
+RULES_VERSION = CURRENT.version
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 NOBODY = -1
@@ -46,6 +58,7 @@ class GameConfig:
     deck: tuple[int, ...]  # the draw pile, top card first
     explicit_deck: bool
     notation: Notation
+    rules: Rules
 
     @property
     def num_players(self) -> int:
@@ -63,6 +76,8 @@ class TucanoState:
         "draw_pile",
         "faceup",
         "history",
+        "joker",
+        "joker_due",
         "partial",
         "pending",
         "piles",
@@ -76,6 +91,8 @@ class TucanoState:
     draw_pile: list[int]  # next card last: hidden information
     faceup: list[list[int]]  # per player, per fruit and the joker: cards face up
     history: list[list[Decision]]  # the finished turns
+    joker: int | None  # the joker's fruit (NO_FRUIT: none); None until chosen or assigned
+    joker_due: bool  # the turns are over and the joker's holder must choose its fruit
     partial: list[Decision]  # the turn being played: its column, then toucans resolved
     pending: list[int]  # toucans taken and not yet resolved, by kind (flip, gift, steal)
     piles: list[list[list[int]]]  # per player, face-down piles of kinds: hidden (T-6)
@@ -99,6 +116,8 @@ class TucanoState:
         self.partial = []
         self.turn = 0
         self.current = 0
+        self.joker = None
+        self.joker_due = False
 
     def copy(self) -> "TucanoState":
         """An independent copy; the fixed configuration is shared."""
@@ -110,6 +129,8 @@ class TucanoState:
         clone.draw_pile = self.draw_pile[:]
         clone.faceup = [h[:] for h in self.faceup]
         clone.history = self.history[:]
+        clone.joker = self.joker
+        clone.joker_due = self.joker_due
         clone.partial = self.partial[:]
         clone.pending = self.pending[:]
         clone.piles = [[p[:] for p in piles] for piles in self.piles]
@@ -144,17 +165,30 @@ class TucanoState:
         return counts
 
     def totals(self) -> list[int]:
-        """Every player's points if the game ended now, face-down piles included."""
-        return totals(self.config.table, [self.held(p) for p in range(self.num_players)])
+        """Every player's points if the game ended now, face-down piles
+        included, the joker as chosen or (until it is) as its holder's best."""
+        return totals(self.config.table, self.counts(), self.joker)
 
     def score_sheets(self) -> list[ScoreSheet]:
-        counts = [self.held(p) for p in range(self.num_players)]
-        return score_sheets(self.config.table, counts, self.config.players)
+        return score_sheets(self.config.table, self.counts(), self.config.players, self.joker)
+
+    def counts(self) -> list[list[int]]:
+        """Every player's cards per fruit and the joker, face up and face down."""
+        return [self.held(p) for p in range(self.num_players)]
+
+    def joker_fruits(self) -> list[int]:
+        """The fruits the joker may join once the turns are over (T-9): none
+        unless its holder must choose."""
+        if not self.joker_due:
+            return []
+        return eligible_fruits(self.config.table, self.held(self.current))
 
     def decisions(self) -> list[Decision]:
         """The decisions open to the current player now."""
         if self.current == NOBODY:
             return []
+        if self.joker_due:
+            return [Decision(JOKER_CHOICE, fruit, NONE) for fruit in self.joker_fruits()]
         if not any(self.pending):
             return [Decision(COLUMN, c, NONE) for c, cards in enumerate(self.columns) if cards]
         table = self.config.table
@@ -212,6 +246,9 @@ class TucanoState:
         table = self.config.table
         text = self.config.notation.text(decision)
         toucan, card, seat = decision
+        if self.joker_due or toucan == JOKER_CHOICE:
+            self._check_joker(decision, text)
+            return
         if toucan == COLUMN:
             if any(self.pending):
                 raise IllegalTurnError(
@@ -272,6 +309,35 @@ class TucanoState:
                 "(face-down cards cannot be given or stolen)",
                 "steal_not_face_up",
                 params,
+            )
+
+    def _check_joker(self, decision: Decision, text: str) -> None:
+        """The joker's fruit: only once the turns are over, by its holder,
+        a fruit they hold and have not completed (T-9, T-10)."""
+        table = self.config.table
+        legal = [self.config.notation.text(d) for d in self.decisions()]
+        if not self.joker_due:
+            raise IllegalTurnError(
+                f"{text}: the joker's fruit is chosen by its holder once the turns are over",
+                "joker_not_now",
+                {"decision": text},
+            )
+        if decision.toucan != JOKER_CHOICE:
+            raise IllegalTurnError(
+                f"the turns are over: {self.config.players[self.current]} chooses the "
+                f"joker's fruit ({', '.join(legal)})",
+                "joker_due",
+                {"decision": text, "legal": legal},
+            )
+        fruit = decision.card
+        held = self.held(self.current)[fruit]
+        if fruit not in self.joker_fruits():
+            why = "you hold none" if not held else f"you hold all {held}: a complete set"
+            raise IllegalTurnError(
+                f"{text}: the joker cannot join {table.names[fruit]} ({why}); "
+                f"choose {', '.join(legal)}",
+                "joker_fruit",
+                {"decision": text, "card": table.names[fruit], "held": held, "legal": legal},
             )
 
     def _waiting(self) -> list[str]:
@@ -347,6 +413,12 @@ class TucanoState:
         table = self.config.table
         player = self.current
         toucan, card, seat = decision
+        if toucan == JOKER_CHOICE:
+            self.history.append([decision])
+            self.joker = card
+            self.joker_due = False
+            self.current = NOBODY
+            return
         self.partial.append(decision)
         if toucan == COLUMN:
             flip = table.flip
@@ -386,9 +458,27 @@ class TucanoState:
             for column in self.columns:
                 self.discards.extend(column)
                 column.clear()
-            self.current = NOBODY
+            self._end_game()
         else:
             self.current = (self.current + 1) % self.config.num_players
+
+    def _end_game(self) -> None:
+        """The turns are over and every pile is turned over: the joker's
+        holder chooses its fruit when more than one is eligible; otherwise
+        the one eligible fruit, or none, is the engine's (T-10), unrecorded.
+        Under ``tucano-2026.1`` the engine chose for the holder, their best."""
+        table = self.config.table
+        counts = self.counts()
+        holder = joker_holder(table, counts)
+        self.current = NOBODY
+        if holder is None:
+            return
+        if self.config.rules.joker_choice and len(eligible_fruits(table, counts[holder])) > 1:
+            self.current = holder
+            self.joker_due = True
+            return
+        _, choice = score_columns(table, counts)  # unchosen: the holder's best
+        self.joker = NO_FRUIT if choice is None else choice
 
     # ------------------------------------------------------------- records
 
@@ -407,7 +497,7 @@ class TucanoState:
             setup["deck"] = [config.table.names[kind] for kind in config.deck]
         return Record(
             game=GAME_NAME,
-            rules_version=RULES_VERSION,
+            rules_version=config.rules.version,
             players=config.players,
             options={},
             turns=tuple(self.turn_texts()),
@@ -448,11 +538,20 @@ class TucanoState:
         ``informed``: columns by their immediate worth (:meth:`informed_column`)."""
         random = rng.random
         while self.current != NOBODY:
+            if informed and self.joker_due:
+                self.apply(Decision(JOKER_CHOICE, self.informed_joker(), NONE))
+                continue
             if informed and not any(self.pending) and random() >= INFORMED_NOISE:
                 self.apply(Decision(COLUMN, self.informed_column(rng), NONE))
                 continue
             options = self.decisions()
             self.apply(options[int(random() * len(options))])
+
+    def informed_joker(self) -> int:
+        """The joker's fruit that leaves its holder the largest lead (T-10)."""
+        _, choice = score_columns(self.config.table, self.counts())
+        assert choice is not None  # asked only with two fruits or more eligible
+        return choice
 
     def informed_column(self, rng: Random) -> int:
         """The column whose fruit adds most to the player's lead now (toucans
@@ -493,10 +592,12 @@ class TucanoState:
     def redeterminize(self, viewer: int, rng: Random) -> None:
         """Re-deal what nobody can see, the viewer included (T-6): the draw
         pile's order and the face-down piles' contents, keeping the pile sizes
-        and the toucans below the upper half (see ``hidden.deal_hidden``)."""
+        and the toucans below the upper half (see ``hidden.deal_hidden``).
+        Once the turns are over every pile is turned over: nothing is hidden."""
         from vitrine.games.tucano.hidden import deal_hidden
 
-        deal_hidden(self, rng)
+        if not self.joker_due:
+            deal_hidden(self, rng)
 
     def view(self, player: int | None) -> dict[str, Any]:
         from vitrine.games.tucano.view import player_view
@@ -505,11 +606,14 @@ class TucanoState:
 
 
 def encode(decision: Decision, table: CardTable) -> int:
-    """A decision as a small int: the column's index, or a toucan decision
-    packed from its toucan, card (or none) and seat (or none)."""
+    """A decision as a small int: the column's index; a toucan decision
+    packed from its toucan, card (or none) and seat (or none); then, above
+    them all, the joker's fruit."""
     toucan, card, seat = decision
     if toucan == COLUMN:
         return card
+    if toucan == JOKER_CHOICE:
+        return joker_base(table) + card
     cards = table.joker + 2  # every fruit, the joker, or none
     return ID_BASE + ((toucan - table.flip) * cards + card + 1) * SEAT_STRIDE + seat + 1
 
@@ -517,14 +621,21 @@ def encode(decision: Decision, table: CardTable) -> int:
 def decode(action: int, table: CardTable) -> Decision:
     if action < ID_BASE:
         return Decision(COLUMN, action, NONE)
+    if action >= joker_base(table):
+        return Decision(JOKER_CHOICE, action - joker_base(table), NONE)
     rest, seat = divmod(action - ID_BASE, SEAT_STRIDE)
     toucan, card = divmod(rest, table.joker + 2)
     return Decision(table.flip + toucan, card - 1, seat - 1)
 
 
+def joker_base(table: CardTable) -> int:
+    """The id of the joker joining the first fruit; one per fruit from it."""
+    return ID_BASE + len(TOUCAN_IDS) * (table.joker + 2) * SEAT_STRIDE
+
+
 def num_action_ids(table: CardTable) -> int:
     """One more than the largest id ``encode`` can give."""
-    return ID_BASE + len(TOUCAN_IDS) * (table.joker + 2) * SEAT_STRIDE
+    return joker_base(table) + table.fruits
 
 
 def make_config(
@@ -533,6 +644,7 @@ def make_config(
     seed: int | None,
     deck: tuple[int, ...],
     explicit_deck: bool,
+    rules: Rules,
 ) -> GameConfig:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise VitrineError(
@@ -547,4 +659,5 @@ def make_config(
         deck=deck,
         explicit_deck=explicit_deck,
         notation=Notation(table),
+        rules=rules,
     )

@@ -4,10 +4,12 @@ Public: the columns, every player's face-up cards and the points they are
 worth, how many face-down piles each player has and their sizes, the size
 of the draw pile (and how much of it surely holds no toucan), the toucans
 waiting to be resolved, the discards, the card data.  Hidden from everyone
-until the game is over (T-6): the draw pile's order and what the face-down
-piles hold.  The turn log is withheld until the end as well: together with
+until the turns are over (T-6): the draw pile's order and what the face-down
+piles hold.  The turn log is withheld until then as well: together with
 the piles' sizes it would tell what went face down, which the rules make
-nobody able to look at again.
+nobody able to look at again.  Once the turns are over every pile is turned
+over, so while the joker's holder chooses its fruit (T-10) everything shows,
+with each player's total for every fruit the holder may choose.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -15,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 from vitrine.engine.protocol import view_header
 from vitrine.games.tucano.cards import CardTable
 from vitrine.games.tucano.hidden import toucan_free_top
+from vitrine.games.tucano.notation import JOKER_CHOICE, NONE, Decision
 from vitrine.games.tucano.scoring import totals
-from vitrine.games.tucano.state import GAME_NAME, RULES_VERSION
+from vitrine.games.tucano.state import GAME_NAME
 
 if TYPE_CHECKING:
     from vitrine.games.tucano.state import TucanoState
@@ -44,6 +47,13 @@ def card_data(table: CardTable) -> list[dict[str, Any]]:
     return cards
 
 
+def _totals_with(state: "TucanoState", fruit: int) -> list[int]:
+    """Every player's total if the joker's holder chose ``fruit``."""
+    trial = state.copy()
+    trial.apply(Decision(JOKER_CHOICE, fruit, NONE))
+    return trial.totals()
+
+
 def player_view(state: "TucanoState", viewer: int | None) -> dict[str, Any]:
     """JSON-ready view of ``state`` for seat ``viewer`` (None: a spectator)."""
     config = state.config
@@ -52,10 +62,12 @@ def player_view(state: "TucanoState", viewer: int | None) -> dict[str, Any]:
     n = config.num_players
     faceup_points = totals(table, state.faceup)
     over = state.is_over
+    turns_over = over or state.joker_due
     view: dict[str, Any] = {
-        **view_header(GAME_NAME, RULES_VERSION, config.players, {}, viewer),
+        **view_header(GAME_NAME, config.rules.version, config.players, {}, viewer),
         "cards": card_data(table),
-        "turn": state.turn + (0 if over else 1),
+        "phase": "over" if over else "joker" if state.joker_due else "turns",
+        "turn": state.turn + (0 if turns_over else 1),
         "turns_total": table.total_turns,
         "current_player": state.current_player,
         "columns": [
@@ -77,9 +89,14 @@ def player_view(state: "TucanoState", viewer: int | None) -> dict[str, Any]:
     }
     if viewer is not None and viewer == state.current_player:
         view["legal_actions"] = state.legal_actions()
-    if over:
+    if turns_over:
         view["turns"] = state.turn_texts()
         view["revealed"] = [[[names[k] for k in pile] for pile in piles] for piles in state.piles]
+    if state.joker_due:
+        view["joker_totals"] = {
+            names[fruit]: _totals_with(state, fruit) for fruit in state.joker_fruits()
+        }
+    if over:
         view["scores"] = [
             {
                 "player": sheet.player,

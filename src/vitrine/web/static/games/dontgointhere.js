@@ -40,6 +40,7 @@ const t = translator({
     KEEP: "Keep the dice", REROLL: "Re-roll all", BLANK: "Turn a ghost blank",
     GHOST: "Turn a blank into a ghost",
     placed: "placed a meeple on {room} {space}", took: "took {card}",
+    "copy<": "the left one", "copy>": "the right one",
     tomeChose: "dispelled their {type} cards", chose: "chose: {choice}",
     scoresTitle: "Final scores (fewest curses wins)", category: "Curses", total: "Total",
     rank: "Rank", "Ghost penalty": "Ghost penalty", cardsDispelled: "Cards dispelled",
@@ -85,6 +86,7 @@ const t = translator({
     KEEP: "Garder les dés", REROLL: "Tout relancer", BLANK: "Un fantôme devient vide",
     GHOST: "Un vide devient fantôme",
     placed: "place un meeple : {room} {space}", took: "prend {card}",
+    "copy<": "celle de gauche", "copy>": "celle de droite",
     tomeChose: "dissipe ses cartes {type}", chose: "choisit : {choice}",
     scoresTitle: "Scores finaux (le moins de malédictions gagne)", category: "Malédictions",
     total: "Total", rank: "Rang", "Ghost penalty": "Pénalité fantômes",
@@ -103,6 +105,8 @@ const ERRORS = {
     dgit_room_hidden: "The {at} is not face up: its board shows the {shown}.",
     dgit_space_taken: "Space {word} already holds {owner}'s meeple.",
     dgit_no_card: "No {word} lies above the room: take one of {legal}.",
+    dgit_which_copy: "Two {card} lie in the Library, where their places differ: take {left} (the left one) or {right} (the right one).",
+    dgit_one_copy: "{word} picks one of two {card} in the Library; here {card} is one choice.",
     dgit_tome_tomes: "A Tome cannot dispel Tomes: choose another type.",
     dgit_type_absent: "{type} is not in this game: choose one of {legal}.",
     dgit_no_face: "No die shows a {face} to change.",
@@ -134,6 +138,8 @@ const ERRORS = {
     dgit_room_hidden: "« {at} » n'est pas visible : son plateau montre « {shown} ».",
     dgit_space_taken: "La case {word} porte déjà le meeple de {owner}.",
     dgit_no_card: "Aucune carte {word} dans la pièce : prenez l'une de {legal}.",
+    dgit_which_copy: "Deux {card} sont dans la Bibliothèque, à des places différentes : prenez {left} (celle de gauche) ou {right} (celle de droite).",
+    dgit_one_copy: "{word} désigne l'une de deux {card} de la Bibliothèque ; ici {card} est un seul choix.",
     dgit_tome_tomes: "Un Grimoire ne peut pas dissiper les Grimoires : choisissez un autre type.",
     dgit_type_absent: "{type} n'est pas dans cette partie : choisissez parmi {legal}.",
     dgit_no_face: "Aucun dé ne montre de face « {face} » à changer.",
@@ -205,12 +211,20 @@ function choice(word, legal, ctx, attributes, children) {
   }, children);
 }
 
+// The word that takes the card in ``slot``: its label, or, for one of two
+// identical cards in the Library, the left (<) or right (>) copy (G-11).
+function pickWord(label, slot, entry, legal) {
+  if (!legal.has(`${label}<`)) return label;
+  return entry.cards.indexOf(label) === slot ? `${label}<` : `${label}>`;
+}
+
 // A card above a room: shown, face down, or a button when taking it is legal.
 function roomCard(label, slot, entry, legal, ctx) {
   if (label === null) return el("div", { class: "dg-card dg-empty" }, "—");
   if (label === "?") return el("div", { class: "dg-card dg-down" }, t("faceDown"));
   const seen = slot === 2 && entry.seen_by.includes(ctx.you);
-  return choice(label, legal, ctx, { class: `dg-card t-${label.slice(0, -1)}`, title: cardTitle(label) },
+  return choice(pickWord(label, slot, entry, legal), legal, ctx,
+    { class: `dg-card t-${label.slice(0, -1)}`, title: cardTitle(label) },
     [...cardFace(label), seen ? el("span", { class: "dg-seen" }, t("seenByYou")) : null]);
 }
 
@@ -312,14 +326,17 @@ export async function renderGame(view, ctx) {
     view.scores ? renderScores(view) : null);
 }
 
-// One decision in words: a placement (L2), a card (MI3), a Tome's type (T:CA), a dice choice.
+// One decision in words: a placement (L2), a card (MI3, or one of two alike:
+// MI3< MI3>), a Tome's type (T:CA), a dice choice.
 export function describe(action) {
   if (/^[ANBHLS][1-4]$/.test(action)) {
     return t("placed", { room: t(action[0]), space: action[1] });
   }
   if (action.startsWith("T:")) return t("tomeChose", { type: t(action.slice(2)) });
-  if (/^[A-Z]{2}[1-4]$/.test(action)) {
-    return t("took", { card: `${t(action.slice(0, -1))} ${action.slice(-1)}` });
+  const pick = /^([A-Z]{2})([1-4])([<>]?)$/.exec(action);
+  if (pick) {
+    const copy = pick[3] ? ` (${t(`copy${pick[3]}`)})` : "";
+    return t("took", { card: `${t(pick[1])} ${pick[2]}${copy}` });
   }
   return t("chose", { choice: t(action) });
 }

@@ -184,19 +184,26 @@ export function errorWords(code, params) {
 }
 
 const cards = new Map();
+let previous = {}; // per earlier rules version, its cards that have changed since
+let version = null; // the rules version of the game drawn
 let layout = null;
 const data = (file) => fetch(`/api/games/exhibition/data/${file}`).then((r) => r.json());
 // The cards (continent, subject) and the hall (variation showcases): public, printed data.
 export const ready = Promise.all([
-  data("cards.json").then((table) => { for (const card of table.cards) cards.set(card.card, card); }),
+  data("cards.json").then((table) => {
+    for (const card of table.cards) cards.set(card.card, card);
+    previous = table.previous ?? {};
+  }),
   data("hall.json").then((hall) => { layout = hall; }),
 ]);
 
-const continentOf = (label) => cards.get(label)?.continent ?? "white";
+// A card's data in the game drawn: a record of earlier rules shows its own cards.
+const cardInfo = (label) => previous[version]?.find((c) => c.card === label) ?? cards.get(label);
+const continentOf = (label) => cardInfo(label)?.continent ?? "white";
 
 function cardFace(label, extra = {}) {
   const continent = continentOf(label);
-  const info = cards.get(label);
+  const info = cardInfo(label);
   return [
     el("span", { class: "year" }, label === "EIN" ? "Einstein" : label),
     el("span", { class: "code", title: t(continent) },
@@ -206,7 +213,7 @@ function cardFace(label, extra = {}) {
 }
 
 function cardTitle(label) {
-  const info = cards.get(label);
+  const info = cardInfo(label);
   return `${label} — ${t(continentOf(label))}${info ? ` — ${info.subject}` : ""}`;
 }
 
@@ -378,6 +385,7 @@ export function onKey(event, ctx) {
 
 export async function renderGame(view, ctx) {
   await ready;
+  version = view.rules_version;
   if (pick.key !== stepKey(view)) pick = { key: stepKey(view), white: null, spot: null };
   const legal = ctx.you !== null && view.current_player === ctx.you ? view.legal_actions ?? [] : [];
   const targets = new Set(view.phase === "place" ? legal.filter((a) => a !== "D" && a !== "X") : []);

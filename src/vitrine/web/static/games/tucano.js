@@ -1,6 +1,7 @@
 // Tucano in the browser: the three columns, every player's face-up fruit with
 // the points it is worth now, face-down piles by size only (T-6), the toucans
-// to resolve, and the final score per fruit.  Everything drawn comes from the
+// to resolve, the joker's fruit once the turns are over (T-10), and the final
+// score per fruit.  Everything drawn comes from the
 // player's view; this file only decides how it looks.
 import { el, scoreTable, translator } from "/static/common.js";
 
@@ -28,6 +29,10 @@ const t = translator({
     scoresTitle: "Final scores", fruit: "Fruit", jokerAs: "Joker counts as", total: "Total",
     rank: "Rank", most: "sole most {high} per card, otherwise {low}",
     shared: "Equal totals share the win.",
+    jokerYours: "The turns are over and every pile is turned over: choose the fruit your joker counts as.",
+    jokerWaiting: "The turns are over: {name} chooses the fruit the joker counts as.",
+    jokerJoin: "{fruit}: your total {mine}, best other {other}",
+    jokerTitle: "Your joker", revealed: "turned over: {cards}", jokerCounted: "counted the joker as {fruit}",
   },
   fr: {
     acai: "Açaí", carambola: "Carambole", coconut: "Noix de coco", fig: "Figue",
@@ -53,8 +58,14 @@ const t = translator({
     scoresTitle: "Scores finaux", fruit: "Fruit", jokerAs: "Le joker compte comme",
     total: "Total", rank: "Rang", most: "seul majoritaire {high} par carte, sinon {low}",
     shared: "Les égalités partagent la victoire.",
+    jokerYours: "Les tours sont finis et toutes les piles retournées : choisissez le fruit que compte votre joker.",
+    jokerWaiting: "Les tours sont finis : {name} choisit le fruit que compte le joker.",
+    jokerJoin: "{fruit} : votre total {mine}, meilleur adversaire {other}",
+    jokerTitle: "Votre joker", revealed: "retournées : {cards}", jokerCounted: "a compté le joker comme {fruit}",
   },
 });
+
+const JOKER = "joker:"; // the joker's fruit, chosen once the turns are over (T-10)
 
 // Refusals of Tucano's rules and notation, by code (see engine/errors.py).
 const ERRORS = {
@@ -82,6 +93,11 @@ const ERRORS = {
     deck_toucan_on_top: "Deck position {position}: no toucan lies in the top {upper} cards.",
     deck_count: "The deck must hold {expected} {card}, not {got}.",
     no_variants: "Tucano has no variants ({variants}).", no_options: "Tucano has no options ({options}).",
+    joker_not_now: "The joker's fruit is chosen by its holder once the turns are over.",
+    joker_due: "The turns are over: the joker's holder chooses its fruit ({legal}).",
+    joker_fruit: "The joker cannot join {card}: it joins a fruit you hold and have not completed ({legal}).",
+    joker_not_fruit: "“{text}”: the joker joins a fruit.",
+    joker_alone: "“{text}”: the joker's fruit is a turn of its own.",
   },
   fr: {
     toucans_waiting: "Vous avez déjà pris une colonne : jouez vos toucans ({waiting}).",
@@ -107,6 +123,11 @@ const ERRORS = {
     deck_toucan_on_top: "Pioche, position {position} : aucun toucan dans les {upper} cartes du dessus.",
     deck_count: "La pioche doit contenir {expected} {card}, pas {got}.",
     no_variants: "Tucano n'a pas de variante ({variants}).", no_options: "Tucano n'a pas d'option ({options}).",
+    joker_not_now: "Le fruit du joker est choisi par son détenteur une fois les tours finis.",
+    joker_due: "Les tours sont finis : le détenteur du joker choisit son fruit ({legal}).",
+    joker_fruit: "Le joker ne peut pas rejoindre {card} : il rejoint un fruit que vous avez sans l'avoir complété ({legal}).",
+    joker_not_fruit: "« {text} » : le joker rejoint un fruit.",
+    joker_alone: "« {text} » : le fruit du joker est un tour à lui seul.",
   },
 };
 
@@ -121,6 +142,7 @@ export function errorWords(code, params) {
     card: params.card === undefined ? undefined : t(params.card),
     toucan: params.toucan === undefined ? undefined : t(params.toucan),
     waiting: list(params.waiting?.map((id) => t(id))),
+    legal: list(params.legal?.map((word) => t(word.replace(JOKER, "")))),
     columns: list(params.columns), variants: list(params.variants), options: list(params.options),
   });
 }
@@ -135,8 +157,10 @@ export function optionsForm() {
   };
 }
 
-// A decision's parts: a column letter, or "<toucan>[:<card><arrow><seat>]".
+// A decision's parts: a column letter, "<toucan>[:<card><arrow><seat>]", or
+// the joker's fruit, "joker:<fruit>".
 function parse(action) {
+  if (action.startsWith(JOKER)) return { joker: action.slice(JOKER.length) };
   const match = /^(\w+)(?::(\w+)([<>])(\d+))?$/.exec(action);
   if (!match || /^[A-Z]$/.test(action)) return { column: action };
   return { toucan: match[1], card: match[2], seat: match[4] === undefined ? null : Number(match[4]) };
@@ -192,6 +216,24 @@ function toucanChoices(view, legal, ctx) {
       el("h3", {}, `${t(toucan)} ×${view.pending[toucan]}`), el("div", { class: "row" }, ...buttons))));
 }
 
+// The fruits the joker may join, each with the holder's total and the best
+// other total it would give (the view's joker_totals).
+function jokerChoices(view, legal, ctx) {
+  const words = legal.filter((action) => action.startsWith(JOKER));
+  if (!words.length) return null;
+  return el("section", { class: "panel joker", "aria-label": t("jokerTitle") },
+    el("h3", {}, t("jokerTitle")),
+    el("div", { class: "row" }, ...words.map((action) => {
+      const fruit = parse(action).joker;
+      const totals = view.joker_totals[fruit];
+      const other = Math.max(...totals.filter((_, seat) => seat !== ctx.you));
+      return el("button", {
+        type: "button", class: "joker legal", "data-action": action,
+        "data-focus": action === words[0], onclick: () => ctx.act(action),
+      }, t("jokerJoin", { fruit: t(fruit), mine: totals[ctx.you], other }));
+    })));
+}
+
 function hand(view, seat, ctx) {
   const info = view.hands[seat];
   const fruit = Object.entries(info.faceup);
@@ -202,14 +244,21 @@ function hand(view, seat, ctx) {
     el("span", { class: "muted points" }, ` — ${t("faceupPoints", { n: info.faceup_points })}`)),
   el("div", { class: "row" }, ...fruit.map(([id, count]) => fruitChip(view, id, count))),
   el("p", { class: "muted" }, info.piles.length
-    ? t("piles", { sizes: info.piles.join(" + ") }) : t("noPiles")));
+    ? t("piles", { sizes: info.piles.join(" + ") }) : t("noPiles")),
+  view.revealed?.[seat]?.length ? el("p", {}, t("revealed", {
+    cards: view.revealed[seat].flat().map((id) => t(id)).join(", "),
+  })) : null);
 }
 
 function prompt(view, ctx, legal) {
   if (view.current_player === null) return null;
-  if (view.current_player !== ctx.you) {
+  const name = view.players[view.current_player];
+  if (view.phase === "joker") {
     return el("p", { class: "prompt", role: "status" },
-      t("waitingFor", { name: view.players[view.current_player] }));
+      view.current_player === ctx.you ? t("jokerYours") : t("jokerWaiting", { name }));
+  }
+  if (view.current_player !== ctx.you) {
+    return el("p", { class: "prompt", role: "status" }, t("waitingFor", { name }));
   }
   const toucans = Object.values(view.pending).some((n) => n > 0);
   return el("p", { class: "prompt", role: "status" }, t(toucans ? "yourTurnToucan" : "yourTurnTake"));
@@ -235,6 +284,7 @@ export async function renderGame(view, ctx) {
   return el("div", { class: "tucano" },
     el("p", { class: "muted" }, t("turn", { n: view.turn, total: view.turns_total })),
     prompt(view, ctx, legal),
+    jokerChoices(view, legal, ctx),
     toucanChoices(view, legal, ctx),
     columns(view, legal, ctx),
     el("div", { class: "hands" }, ...order.map((seat) => hand(view, seat, ctx))),
@@ -242,9 +292,11 @@ export async function renderGame(view, ctx) {
     view.scores ? renderScores(view) : null);
 }
 
-// One decision in words: a column, a flip, a gift, a steal, or an unused toucan.
+// One decision in words: a column, a flip, a gift, a steal, an unused toucan,
+// or the joker's fruit.
 export function describe(action, view) {
-  const { column, toucan, card, seat } = parse(action);
+  const { column, toucan, card, seat, joker } = parse(action);
+  if (joker) return t("jokerCounted", { fruit: t(joker) });
   if (column) return t("tookColumn", { name: column });
   if (toucan === "flip") return t("flipped");
   if (card === undefined) return t("discardedUnused", { toucan: t(toucan) });
