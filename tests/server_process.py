@@ -43,8 +43,10 @@ class Served:
         bot_delay: float = 0.05,
         port: int = 0,
         settings: dict[str, str] | None = None,
+        extra: tuple[str, ...] = (),
     ) -> None:
-        """``settings``: ``VITRINE_*`` variables for the server (see ``server/settings.py``)."""
+        """``settings``: ``VITRINE_*`` variables for the server (see ``server/settings.py``);
+        ``extra``: more ``vitrine serve`` options."""
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         # a file, not a pipe (a full pipe would stall the server); closed by stop()
@@ -59,6 +61,7 @@ class Served:
                 database_url,
                 "--bot-delay",
                 str(bot_delay),
+                *extra,
             ],
             stdout=subprocess.DEVNULL,
             stderr=self.log,

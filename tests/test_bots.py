@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from bot_games import play_new
+from bot_games import play_new, reordered_stock
 from vitrine.bots import Budget, GreedyBot, IsmctsBot, PimcBot, RandomBot, make_bot
 from vitrine.bots.base import Bot
 from vitrine.engine.errors import VitrineError
@@ -32,15 +32,7 @@ def test_greedy_beats_random_from_either_seat() -> None:
 
 def test_bot_choice_ignores_the_hidden_stock_order() -> None:
     """Same view, same bot seed, different stock behind it: the same decision."""
-    state = GAME.start(["Ana", "Bo"], seed=30)
-    rng = random.Random(4)
-    for _ in range(6):
-        state.push(rng.choice(state.legal_turns()))
-    deck = list(state.config.deck)
-    dealt = len(deck) - len(state.stock)
-    other = GAME.start(["Ana", "Bo"], deck=deck[:dealt] + deck[dealt:][::-1])
-    for turn in state.turn_texts():
-        other.push(turn)
+    state, other = reordered_stock(6)
     seat = state.current
     bots = (
         GreedyBot(),

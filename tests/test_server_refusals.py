@@ -301,6 +301,11 @@ def test_the_openapi_document_lists_every_route(api: Api) -> None:
         "/api/tables/{table_id}/record",
         "/api/tables/{table_id}/replay",
         "/api/replays",
+        "/api/tables/{table_id}/hint",
+        "/api/tables/{table_id}/review",
+        "/api/reviews",
+        "/api/reviews/{key}",
+        "/api/reviews/{key}/positions/{index}",
     }
 
 

@@ -8,7 +8,7 @@ Difficulty levels name the specs the web app offers.
 
 from collections.abc import Callable
 
-from vitrine.bots.base import Bot
+from vitrine.bots.base import Analysis, Analyst, Bot
 from vitrine.bots.ismcts import Budget, IsmctsBot
 from vitrine.bots.pimc import PimcBot
 from vitrine.bots.simple import GreedyBot, RandomBot
@@ -38,6 +38,15 @@ LEVELS = {
 }
 
 
+def level_spec(level: str, game: str, players: int) -> str:
+    """The spec a level names for ``game`` at ``players`` seats: one place to
+    make a level stronger where a game or a player count needs another bot
+    (today every game and count shares ``LEVELS``)."""
+    if level not in LEVELS:
+        raise VitrineError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
+    return LEVELS[level]
+
+
 def make_bot(spec: str) -> Bot:
     """A bot from its spec, e.g. ``greedy``, ``ismcts:2000`` or a level name."""
     spec = LEVELS.get(spec, spec)
@@ -59,11 +68,14 @@ def make_bot(spec: str) -> Bot:
 __all__ = [
     "BOTS",
     "LEVELS",
+    "Analysis",
+    "Analyst",
     "Bot",
     "Budget",
     "GreedyBot",
     "IsmctsBot",
     "PimcBot",
     "RandomBot",
+    "level_spec",
     "make_bot",
 ]

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
+from vitrine.bots.base import Analysis, standard_error
 from vitrine.engine.protocol import Game
 
 SEARCH_WIDTH = 96  # the solver's beam per sample: on solo deals 1000-1023, pimc:16 scored 2284
@@ -35,9 +36,26 @@ class PimcBot:
         actions: list[str] = view["legal_actions"]
         if len(actions) == 1:
             return actions[0]
+        return self.analyse(game, view, rng).best
+
+    def analyse(
+        self, game: Game, view: Mapping[str, Any], rng: Random, focus: str | None = None
+    ) -> Analysis:
+        """Every decision's mean value over the samples (``focus`` needs
+        nothing more: every decision is valued on every sample)."""
+        actions: list[str] = view["legal_actions"]
         worth: dict[str, float] = dict.fromkeys(actions, 0.0)
+        squares: dict[str, float] = dict.fromkeys(actions, 0.0)
         for _ in range(self.samples):
             values = game.decision_values(game.determinize(view, rng), self.width)
             for action in actions:
                 worth[action] += values[action]
-        return max(actions, key=worth.__getitem__)  # the first of equals in notation order
+                squares[action] += values[action] * values[action]
+        best = max(actions, key=worth.__getitem__)  # the first of equals in notation order
+        count = self.samples
+        return Analysis(
+            best=best,
+            values={action: total / count for action, total in worth.items()},
+            weights=dict.fromkeys(actions, count),
+            errors={a: standard_error(worth[a], squares[a], count) for a in actions},
+        )

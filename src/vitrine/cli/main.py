@@ -21,6 +21,7 @@ from vitrine.cli.play import PlaySession, Seat
 from vitrine.cli.records import load_record, save_record
 from vitrine.cli.render import make_console, renderer_for, say
 from vitrine.cli.report import report
+from vitrine.cli.review import review
 from vitrine.cli.serve import serve
 from vitrine.cli.simulate import simulate
 from vitrine.cli.solo import solo, solo_results
@@ -114,6 +115,9 @@ def main() -> None:
 @click.option(
     "--save", type=click.Path(dir_okay=False, writable=True), help="Save the record here."
 )
+@click.option(
+    "--hints", is_flag=True, help="Allow 'hint', the coach's suggestion (the record says so)."
+)
 def play(
     game_name: str,
     players: int | None,
@@ -122,6 +126,7 @@ def play(
     seed: int | None,
     name_list: tuple[str, ...],
     save: str | None,
+    hints: bool,
 ) -> None:
     """Play a game at the terminal, humans and bots.
 
@@ -130,7 +135,8 @@ def play(
     once.  Exhibition: a take (1907, 1945@EU), see the refill, then a
     placement (G3, D, X), or 1907 G3.  Tucano: a column (B), then each
     toucan (gift:coconut>1, flip), or B gift:coconut>1.  ? lists the legal
-    decisions, quit leaves the game (saving the record with --save).
+    decisions, hint asks the coach (with --hints), quit leaves the game
+    (saving the record with --save).
     """
     game = get_game(game_name)
     names = split_list(name_list)
@@ -144,7 +150,7 @@ def play(
     state = new_state(game, [seat.name for seat in seats], options, seed)
     say(console, f"{game.name}: " + ", ".join(seat.label for seat in seats), "bold")
     say(console, f"Seed {seed} (play this deal again with --seed {seed})")
-    session = PlaySession(game, state, seats, renderer_for(game), console, Random(seed))
+    session = PlaySession(game, state, seats, renderer_for(game), console, Random(seed), hints)
     aborted = False
     try:
         if not session.run():
@@ -153,7 +159,7 @@ def play(
         say(console, "\nAborted: game left unfinished.")
         aborted = True
     if save is not None:
-        save_record(state, save)
+        save_record(state, save, hints)
         say(console, f"Record saved to {save}")
     if aborted:
         sys.exit(1)
@@ -229,3 +235,4 @@ main.add_command(solo_results)
 main.add_command(serve)
 main.add_command(simulate)
 main.add_command(report)
+main.add_command(review)

@@ -32,6 +32,7 @@ REFUSALS = {
     413: "the request body is too large",
     422: "malformed, or refused by the rules: see the code",
     429: "too many requests from this client, or too many bot tables: see Retry-After",
+    503: "the coach is busy with other reviews: see Retry-After",
 }
 RETRY_AFTER = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}
 
@@ -40,7 +41,7 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """The OpenAPI ``responses`` for these refusals (every route may also answer 422)."""
     return {
         status: {"model": schemas.Refusal, "description": REFUSALS[status]}
-        | ({"headers": RETRY_AFTER} if status == 429 else {})
+        | ({"headers": RETRY_AFTER} if status in (429, 503) else {})
         for status in sorted({*statuses, 422})
     }
 
@@ -122,7 +123,7 @@ async def create_table(
         for seat in body.seats
     ]
     created = await service.create(
-        body.game, body.options, specs, body.clock_seconds, client, body.seats_open
+        body.game, body.options, specs, body.clock_seconds, client, body.seats_open, body.hints
     )
     table_id = created.live.id
     return {
@@ -333,3 +334,43 @@ async def table_replay(table_id: str, service: Service) -> dict[str, Any]:
 async def upload_replay(record: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
     """Every turn's position of an uploaded record, checked turn by turn."""
     return await run_in_threadpool(TableService.replay_steps, record)
+
+
+@router.post(
+    "/tables/{table_id}/hint", response_model=schemas.Hint, responses=refusals(401, 403, 404, 409)
+)
+async def table_hint(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
+    """The coach's suggestion for the token's seat, now (tables that allow hints)."""
+    return await service.hint(table_id, required(credentials))
+
+
+@router.post(
+    "/tables/{table_id}/review",
+    response_model=schemas.ReviewStatus,
+    responses=refusals(404, 409, 503),
+)
+async def review_table(table_id: str, service: Service) -> dict[str, Any]:
+    """Start the coach's review of a finished table, or get the one kept with it."""
+    return await service.start_review(table_id)
+
+
+@router.post("/reviews", response_model=schemas.ReviewStatus, responses=refusals(*BODY, 503))
+async def review_upload(
+    record: Annotated[dict[str, Any], Body()], service: Service
+) -> dict[str, Any]:
+    """Start the coach's review of an uploaded record (the replay viewer's)."""
+    return service.start_upload_review(record)
+
+
+@router.get("/reviews/{key}", response_model=schemas.ReviewStatus, responses=refusals(404))
+async def review_status(key: str, service: Service) -> dict[str, Any]:
+    """A review's progress, then the review itself."""
+    return await service.review_status(key)
+
+
+@router.get(
+    "/reviews/{key}/positions/{index}", response_model=schemas.Position, responses=refusals(404)
+)
+async def review_position(key: str, index: int, service: Service) -> dict[str, Any]:
+    """Decision ``index`` of a reviewed game, as its seat saw it when deciding."""
+    return await service.review_position(key, index)

@@ -38,11 +38,15 @@ def methods_at(app: FastAPI, path: str) -> list[str]:
 
 
 def create_app(
-    database_url: str, bot_delay: float = BOT_DELAY, settings: Settings | None = None
+    database_url: str,
+    bot_delay: float = BOT_DELAY,
+    settings: Settings | None = None,
+    coach_budget: str | None = None,
 ) -> FastAPI:
     """The app for one database; migrations run and running tables resume at start-up.
 
-    ``settings`` defaults to the environment's (``VITRINE_*``, else the defaults).
+    ``settings`` defaults to the environment's (``VITRINE_*``, else the defaults);
+    ``coach_budget`` is the coach's search per decision (None: the expert's own).
     """
     settings = settings or Settings.from_environment()
 
@@ -51,7 +55,7 @@ def create_app(
         engine = make_engine(database_url)
         migrate(engine)
         workers = 1 if engine.dialect.name == "sqlite" else 8  # SQLite has one writer anyway
-        service = TableService(Store(engine), bot_delay, workers, settings)
+        service = TableService(Store(engine), bot_delay, workers, settings, coach_budget)
         app.state.service = service
         await service.resume()
         try:

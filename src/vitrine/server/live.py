@@ -42,6 +42,7 @@ def public_table(row: TableRow) -> dict[str, Any]:
         "clock_seconds": row.clock_seconds,
         "seats_open": row.seats_open,
         "rematch_of": row.rematch_of,
+        "hints": bool(row.hints),
         "seats": [
             {
                 "position": seat.position,

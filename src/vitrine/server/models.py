@@ -34,6 +34,8 @@ class TableRow(Base):
     decision is handed to a bot.  ``seats_open``: anyone may claim an empty
     human seat from the lobby (else only invitation links fill them).
     ``rematch_of``: the finished table this one replays with the same seats.
+    ``hints``: the host let players ask the coach for hints, which the table
+    and the record say.
     """
 
     __tablename__ = "game_tables"
@@ -53,6 +55,7 @@ class TableRow(Base):
     creator: Mapped[str | None] = mapped_column(String(16))  # a hash of the creator's address
     seats_open: Mapped[bool] = mapped_column(default=False)
     rematch_of: Mapped[str | None] = mapped_column(String(32), index=True, unique=True)
+    hints: Mapped[bool] = mapped_column(default=False)
     seats: Mapped[list["SeatRow"]] = relationship(
         order_by="SeatRow.position", cascade="all, delete-orphan", lazy="selectin"
     )
@@ -106,3 +109,13 @@ class ChatRow(NumberedLine, Base):
     """One line of a table's chat, said by a seat; kept with the table."""
 
     __tablename__ = "chat_messages"
+
+
+class ReviewRow(Base):
+    """A finished table's review by the coach, kept so nobody waits for it twice."""
+
+    __tablename__ = "reviews"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    review: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -58,6 +58,10 @@ class CreateTableRequest(Strict):
         description="empty human seats may be claimed by anyone from the lobby; "
         "false: by invitation link only",
     )
+    hints: StrictBool = Field(
+        default=False,
+        description="players may ask the coach for a hint (the table and the record say so)",
+    )
 
 
 class JoinRequest(Strict):
@@ -135,6 +139,7 @@ class TableInfo(BaseModel):
     clock_seconds: int | None
     seats_open: bool = False
     rematch_of: str | None = None
+    hints: bool = False
     seats: list[SeatInfo]
     seq: int | None = None
     current_player: int | None = None
@@ -205,4 +210,37 @@ class Replay(BaseModel):
     turns: list[str]  # the record's: step k follows turns[k - 1]
     substitutes: list[Substitute]
     ending: Literal["abandoned"] | None = None
+    hints: bool = Field(default=False, description="the players could ask the coach for hints")
     steps: list[dict[str, Any]]
+
+
+class Hint(BaseModel):
+    """The coach's suggestion for the seat to play, and its margin over the next best."""
+
+    decision: str
+    value: float | None = Field(description="expected win share (alone: score / points_per_unit)")
+    runner_up: str | None
+    margin: float
+    coach: str
+    points_per_unit: float | None = Field(description="alone: the points a value of 1 stands for")
+
+
+class ReviewStatus(BaseModel):
+    """A review by the coach: running (with its progress), done (with the
+    review), failed, or none yet (a table nobody asked to review)."""
+
+    key: str
+    status: Literal["running", "done", "failed", "none"]
+    done: int
+    total: int
+    review: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+
+
+class Position(BaseModel):
+    """A reviewed decision's position, as its seat saw it (a finished game's)."""
+
+    index: int
+    seat: int
+    played: str
+    view: dict[str, Any]

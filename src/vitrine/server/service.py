@@ -18,11 +18,19 @@ from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from vitrine.bots import LEVELS
-from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import Game, GameState
-from vitrine.engine.record import Record, Substitute
-from vitrine.games import get_game
+from vitrine.engine.record import Substitute
+from vitrine.games import get_game, read_record
 from vitrine.server.chat import clean_line
+from vitrine.server.coaching import (
+    Coaching,
+    decision_position,
+    done_status,
+    none_status,
+    record_key,
+    table_key,
+)
 from vitrine.server.errors import ApiError, conflict, forbidden, invalid, not_found, refused
 from vitrine.server.live import (
     ABANDONED,
@@ -83,7 +91,12 @@ def creator_of(client: str) -> str:
 
 class TableService:
     def __init__(
-        self, store: Store, bot_delay: float, db_workers: int, settings: Settings | None = None
+        self,
+        store: Store,
+        bot_delay: float,
+        db_workers: int,
+        settings: Settings | None = None,
+        coach_budget: str | None = None,
     ) -> None:
         self.store = store
         self.bot_delay = bot_delay
@@ -100,6 +113,7 @@ class TableService:
         self._chatting = RateLimit(
             "chat_lines", self.settings.chat_lines, self.limiter, code="chat_rate"
         )
+        self.coaching = Coaching(coach_budget)
 
     async def _db(self, call: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, call, *args)
@@ -194,6 +208,7 @@ class TableService:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.coaching.close()
         self._executor.shutdown(wait=True)
 
     # ------------------------------------------------------------ reading
@@ -282,6 +297,7 @@ class TableService:
         clock_seconds: int | None = None,
         client: str = "",
         seats_open: bool = False,
+        hints: bool = False,
     ) -> CreatedTable:
         """A new table; ``client`` (the creator's address) is rate-limited and kept hashed."""
         try:
@@ -350,6 +366,7 @@ class TableService:
             clock_seconds=clock_seconds,
             creator=creator_of(client),
             seats_open=seats_open,
+            hints=hints,
             seats=seats,
         )
         await self._db(self.store.add_table, row)
@@ -770,7 +787,68 @@ class TableService:
             and seat.substituted_why is not None
         )
         ending = ABANDONED if abandoned else None
-        return replace(live.state.record(), substitutes=substitutes, ending=ending).to_dict()
+        record = replace(
+            live.state.record(), substitutes=substitutes, ending=ending, hints=live.row.hints
+        )
+        return record.to_dict()
+
+    # ------------------------------------------------------------ the coach
+
+    async def hint(self, table_id: str, token: str) -> dict[str, Any]:
+        """The coach's suggestion for the token's seat, at a table that allows hints."""
+        live = await self.get(table_id)
+        seat = self.seat_of(live, token)
+        assert seat is not None
+        if not live.row.hints:
+            raise forbidden("hints_off", f"the host of table {table_id!r} did not allow hints")
+        state = live.state
+        if state is None or state.is_over:
+            raise conflict("not_playing", f"table {table_id!r} is not being played")
+        if state.current_player != seat or live.plays_itself(seat):
+            raise conflict(
+                "hint_not_your_turn",
+                f"no hint for seat {seat}: it is not this seat's turn",
+                seat=seat,
+            )
+        return await self.coaching.hint(live.game.name, state.view(seat), len(live.log))
+
+    async def start_review(self, table_id: str) -> dict[str, Any]:
+        """Review a finished table (once: the review is kept with the table)."""
+        record = await self.record(table_id)
+        key = table_key(table_id)
+        kept = await self._db(self.store.load_review, table_id)
+        if kept is not None:
+            return done_status(key, kept)
+
+        async def save(review: dict[str, Any]) -> None:
+            await self._db(self.store.save_review, table_id, review)
+
+        return self.coaching.start(key, record, save).status_dict()
+
+    def start_upload_review(self, record: dict[str, Any]) -> dict[str, Any]:
+        """Review an uploaded record (kept in memory a while, keyed by its contents)."""
+        return self.coaching.start(record_key(record), record, None).status_dict()
+
+    async def review_status(self, key: str) -> dict[str, Any]:
+        status = self.coaching.status(key)
+        if status is not None:
+            return status
+        if key.startswith("table-"):
+            table_id = key.removeprefix("table-")
+            kept = await self._db(self.store.load_review, table_id)
+            if kept is not None:
+                return done_status(key, kept)
+            await self.get(table_id)  # a table that does not exist is not found
+            return none_status(key)
+        raise not_found("review_not_found", f"no review {key!r} here", key=key)
+
+    async def review_position(self, key: str, index: int) -> dict[str, Any]:
+        """A reviewed decision's position, as its seat saw it."""
+        if key.startswith("table-"):
+            record = await self.record(key.removeprefix("table-"))
+        else:
+            record = self.coaching.record_of(key)
+        return await asyncio.to_thread(decision_position, record, index)
 
     @staticmethod
     def replay_steps(record_data: object) -> dict[str, Any]:
@@ -779,10 +857,7 @@ class TableService:
         CPU work (a whole game replayed): callers run it off the event loop.
         """
         try:
-            if not isinstance(record_data, dict):
-                raise RecordError("a record must be a JSON object", code="record_not_object")
-            game = get_game(str(record_data.get("game")))
-            record = Record.from_dict(record_data, game.setup_fields)
+            game, record = read_record(record_data)
             final = game.replay(record)  # refuses a bad record, naming the turn at fault
             state = game.replay(replace(record, turns=()))
             steps = [state.view(None)]
@@ -799,5 +874,6 @@ class TableService:
             "turns": list(record.turns),
             "substitutes": [substitute.to_dict() for substitute in record.substitutes],
             "ending": record.ending,
+            "hints": record.hints,
             "steps": steps,
         }

@@ -7,11 +7,12 @@ on a worker thread, so the event loop never waits on disk or network.
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
-from vitrine.server.models import ActionRow, ChatRow, SeatRow, TableRow, aware
+from vitrine.server.models import ActionRow, ChatRow, ReviewRow, SeatRow, TableRow, aware, utcnow
 
 
 @dataclass(frozen=True)
@@ -150,3 +151,13 @@ class Store:
                 if row is not None:
                     row.status = status
             session.commit()
+
+    def save_review(self, table_id: str, review: dict[str, Any]) -> None:
+        with Session(self.engine) as session:
+            session.merge(ReviewRow(table_id=table_id, created_at=utcnow(), review=review))
+            session.commit()
+
+    def load_review(self, table_id: str) -> dict[str, Any] | None:
+        with Session(self.engine) as session:
+            row = session.get(ReviewRow, table_id)
+            return None if row is None else row.review

@@ -16,6 +16,7 @@ const t = translator({
     seating: "Empty seats", seatsInvite: "by invitation link only",
     seatsOpen: "open to anyone from the lobby", take: "Take seat {n}", takeAs: "Your name",
     abandoned: "abandoned", byInvitation: "by invitation", emptySeat: "empty seat",
+    hints: "Allow hints from the coach (the table and the record will say so)",
   },
   fr: {
     newTable: "Nouvelle table", game: "Jeu", players: "Joueurs", seat: "Place {n}",
@@ -28,12 +29,13 @@ const t = translator({
     seating: "Places libres", seatsInvite: "sur lien d'invitation seulement",
     seatsOpen: "ouvertes à tous depuis le salon", take: "Prendre la place {n}", takeAs: "Votre nom",
     abandoned: "abandonnée", byInvitation: "sur invitation", emptySeat: "place libre",
+    hints: "Autoriser les indices du coach (la table et la partie l'indiqueront)",
   },
 });
 
 const app = document.getElementById("app");
 let games = [];
-let chosen = { game: "exhibition", count: 3, seats: [], clock: "", seatsOpen: false };
+let chosen = { game: "exhibition", count: 3, seats: [], clock: "", seatsOpen: false, hints: false };
 // Clock profiles: seconds per decision before a silent player's seat goes to a bot.
 const CLOCKS = [["", "noClock"], ["60", "realtime"], ["86400", "turnBased"]];
 const errorBox = el("p", { class: "error", role: "alert", id: "error" });
@@ -77,6 +79,7 @@ async function create(event, readOptions, module) {
       body: {
         game: chosen.game, options: readOptions(), seats, seats_open: chosen.seatsOpen,
         clock_seconds: chosen.clock ? Number(chosen.clock) : null,
+        hints: chosen.hints,
       },
     });
     const id = created.table.id;
@@ -179,6 +182,12 @@ async function render() {
             id: "seating", onchange: (e) => { chosen.seatsOpen = e.target.value === "open"; },
           }, el("option", { value: "invite", selected: !chosen.seatsOpen }, t("seatsInvite")),
           el("option", { value: "open", selected: chosen.seatsOpen }, t("seatsOpen")))),
+        el("div", { class: "row" },
+          el("input", {
+            type: "checkbox", id: "hints", checked: chosen.hints,
+            onchange: (e) => { chosen.hints = e.target.checked; },
+          }),
+          el("label", { for: "hints" }, t("hints"))),
         options.element,
         el("button", { type: "submit", id: "create", class: "primary" }, t("create")),
         errorBox),

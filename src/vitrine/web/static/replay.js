@@ -2,6 +2,7 @@
 import {
   api, displayName, el, errorText, gameModule, gameTitle, header, levelName, translator,
 } from "/static/common.js";
+import { hintsBadge, reviewPanel } from "/static/review.js";
 
 const t = translator({
   en: {
@@ -28,6 +29,8 @@ const errorBox = el("p", { class: "error", role: "alert" });
 let replay = null;
 let step = 0;
 let module = null;
+let review = null;  // the coach's panel for this game
+let startReview = null;  // how to ask for this game's review
 
 let failed = null;  // the last refusal, worded again when the language changes
 const fail = (error, words = null) => {
@@ -35,11 +38,13 @@ const fail = (error, words = null) => {
   errorBox.textContent = t("error", { words: errorText(error, words) });
 };
 
-async function load(promise, words = null) {
+async function load(promise, words = null, asked = null) {
   try {
     failed = null;
     errorBox.textContent = "";
     replay = await promise;
+    review = null;
+    startReview = asked;
     module = await gameModule(replay.game);
     step = replay.steps.length - 1;
     await render();
@@ -71,7 +76,8 @@ async function render() {
         fail({ message: t("fileNotJson") });
         return;
       }
-      load(api("/api/replays", { method: "POST", body: record }), await wordsFor(record));
+      load(api("/api/replays", { method: "POST", body: record }), await wordsFor(record),
+        { start: () => api("/api/reviews", { method: "POST", body: record }), key: null });
     },
   });
   if (failed) fail(failed.error, failed.words);
@@ -93,10 +99,17 @@ async function render() {
       }))),
       replay.ending === "abandoned"
         ? el("p", { class: "ending" }, t("abandoned", { n: replay.turns.length })) : null,
+      replay.hints ? el("p", {}, hintsBadge()) : null,
       el("p", { id: "played" }, step > 0 ? [
         t("played", { name: displayName(replay.players[playerOf(step - 1)]) }), " ",
         el("code", {}, replay.turns[step - 1])] : t("start")),
       await module.renderGame(view(replay.steps[step]), { you: null, act: () => {}, redraw: render }));
+    review ??= reviewPanel({
+      ...startReview, players: replay.players.map(displayName), module,
+      fail: (error) => fail(error, module),
+    });
+    review.redraw();
+    parts.push(review);
   }
   app.replaceChildren(header(t, render), el("main", { id: "content" }, ...parts));
 }
@@ -106,5 +119,9 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "ArrowLeft") go(step - 1);
 });
 const table = new URLSearchParams(location.search).get("table");
-if (table) load(api(`/api/tables/${encodeURIComponent(table)}/replay`));
+if (table) {
+  const path = `/api/tables/${encodeURIComponent(table)}`;
+  load(api(`${path}/replay`), null,
+    { start: () => api(`${path}/review`, { method: "POST" }), key: `table-${table}` });
+}
 else render();

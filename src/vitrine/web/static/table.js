@@ -6,6 +6,7 @@ import {
   api, displayName, el, errorText, gameModule, gameTitle, header, levelName, tableSocket,
   tokens, translator,
 } from "/static/common.js";
+import { gradeBadge, hintControl, hintsBadge, reviewPanel } from "/static/review.js";
 
 const t = translator({
   en: {
@@ -93,6 +94,9 @@ let socket = null;
 let module = null;
 let sentAt = null;  // the position a decision was sent for: one decision per position
 let asking = false;  // the host is asked to confirm cancelling the table
+let grades = null;  // the coach's grade of each decision, once the game is reviewed
+let review = null;  // the review panel, made once the game is over
+const remembered = { seq: null, hint: null };  // the hint asked at this position
 
 // Parts that outlive a redraw, so typing, an open panel and the scroll stay put.
 const chatInput = el("input", {
@@ -331,7 +335,8 @@ function log(view) {
         class: index === message.log.length - 1 ? "last" : null,
       },
       el("strong", {}, displayName(message.table.seats[entry.seat].name)), " ",
-      module.describe(entry.action, view), " ", el("code", {}, entry.action)))));
+      module.describe(entry.action, view), " ", el("code", {}, entry.action),
+      grades?.[index] ? [" ", gradeBadge(grades[index])] : null))));
 }
 
 function chatPanel(table) {
@@ -383,6 +388,29 @@ async function render() {
       el("span", { class: "invite" }, `${location.origin}/table/${id}`)));
   const mine = table.status === "playing" && message.you !== null
     && table.current_player === message.you;
+  let hint = null;
+  if (mine && table.hints) {
+    if (remembered.seq !== table.seq) Object.assign(remembered, { seq: table.seq, hint: null });
+    hint = hintControl({
+      ask: () => api(`/api/tables/${id}/hint`, { method: "POST", token: seatToken }),
+      view, module, fail, remembered,
+    });
+  }
+  if (table.status === "over") {
+    review ??= reviewPanel({
+      start: () => api(`/api/tables/${id}/review`, { method: "POST" }),
+      key: `table-${id}`,
+      players: table.seats.map((seat) => displayName(seat.name)),
+      module,
+      fail,
+      onReview: (done) => {
+        grades = done.decisions.map((decision) => decision.grade);
+        const list = document.getElementById("log");
+        if (list && view) list.replaceWith(log(view).querySelector("ol"));
+      },
+    });
+    review.redraw();
+  }
   document.title = `${mine ? `▶ ${t("yourTurn")} — ` : ""}${gameTitle(table.game)} — ${t("table", { id })} — vitrine`;
   const focused = document.activeElement;
   const focusKey = focused?.dataset?.action ?? focused?.id;
@@ -390,11 +418,13 @@ async function render() {
     id: "content", "data-seq": table.seq, "data-status": table.status, "data-game": table.game,
   },
   el("div", { class: "table-head" },
-    el("h1", {}, gameTitle(table.game), " ", el("span", { class: "table-id" }, t("table", { id }))),
+    el("h1", {}, gameTitle(table.game), " ", el("span", { class: "table-id" }, t("table", { id })),
+      table.hints ? [" ", hintsBadge()] : null),
     context(table)),
   closed ? banner(table, view) : null,
-  statusBox, errorBox,
-  el("div", { class: "layout" }, el("div", { class: "game-area" }, gameArea), side)));
+  statusBox, errorBox, hint,
+  el("div", { class: "layout" }, el("div", { class: "game-area" }, gameArea), side),
+  table.status === "over" ? review : null));
   restoreFocus(focusKey);
   tick();
   for (const key of ["log", "chat-lines"]) {  // the newest lines in view
