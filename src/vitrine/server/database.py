@@ -12,7 +12,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, text
 
 DEFAULT_URL = "sqlite:///vitrine.sqlite3"
 URL_VARIABLE = "VITRINE_DATABASE_URL"
@@ -59,7 +59,16 @@ def alembic_config(connection: Connection) -> Config:
     return config
 
 
+MIGRATION_LOCK = 0x76697472  # PostgreSQL advisory lock: one process migrates at a time
+
+
 def migrate(engine: Engine, revision: str = "head") -> None:
-    """Upgrade the schema to ``revision`` (the newest by default)."""
+    """Upgrade the schema to ``revision`` (the newest by default).
+
+    Several processes starting together on one PostgreSQL database take turns
+    (an advisory lock, held to the commit): the first upgrades, the others
+    then find nothing to do."""
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         command.upgrade(alembic_config(connection), revision)

@@ -4,6 +4,10 @@ The position is only ever replaced, never changed in place: a decision is
 tried on a copy, committed to the database, then swapped in.  So a view taken
 for a bot or a subscriber is never half-updated, and a refused or failed
 decision leaves the table as it was.
+
+A copy in memory is a cache of the database, which is the truth: it knows
+the table's version it was built from (``row.version``), and another server
+process may have moved the table on since (``service.py`` catches up).
 """
 
 import asyncio
@@ -112,6 +116,14 @@ class LiveTable:
     used_at: float = field(default_factory=time.monotonic)  # last handed out by the service
     chat: list[ChatRow] = field(default_factory=list)  # the newest lines, oldest first
     rematch: str | None = None  # the table that replays this one with the same seats
+    leased: bool = False  # this process runs the table's bots and clock (store.LeaseRow)
+    heard: int = 0  # the newest version another process announced
+    follower: asyncio.Task[None] | None = None  # catching up with what was announced
+
+    @property
+    def version(self) -> int:
+        """The table's version this copy was built from."""
+        return self.row.version
 
     @property
     def id(self) -> str:
@@ -136,9 +148,10 @@ class LiveTable:
         return all(seat.kind == "bot" for seat in self.seats)
 
     def is_quiet(self) -> bool:
-        """Nothing holds this table in memory: no watcher, no bot or clock running, no change."""
+        """Nothing holds this table in memory: no watcher, not run from here, no change."""
         return (
             not self.subscribers
+            and not self.leased
             and not self.lock.locked()
             and all(task is None or task.done() for task in (self.bot_task, self.clock_task))
         )

@@ -157,8 +157,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     try:
         token = await _hello(websocket, settings.ws_hello_seconds)
-        live = await service.get(table_id)
-        seat = service.seat_of(live, token)
+        live, seat = await service.seated(table_id, token)
     except WebSocketDisconnect:
         return
     except ApiError as error:
@@ -170,6 +169,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     subscriber = Subscriber(seat, settings.ws_backlog)
     subscriber.push_state(json.dumps(live.message(seat)))
     live.subscribers.add(subscriber)
+    if len(live.subscribers) == 1:
+        await service.watched(live)
     sender = asyncio.create_task(_send_waiting(websocket, subscriber))
     rate = RateLimit("ws_messages", settings.ws_messages, service.limiter)
     key = secrets.token_hex(8)  # this socket's own count
