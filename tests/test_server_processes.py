@@ -1,0 +1,212 @@
+"""Several server processes on one PostgreSQL database: any process serves any table.
+
+Each test starts real ``vitrine serve`` processes (``server_process.Served``)
+on one database: a decision made through one is pushed at once to the
+sockets of another; concurrent decisions through both are made exactly once
+(the others refused as ``stale``, never a 500); a process killed with
+SIGKILL loses nothing it answered, and its table's bot moves to a living
+process within the lease time; ``--workers`` runs several processes on one
+address and starts again one that dies.  On SQLite one process serves, and
+``--workers`` above 1 is refused.
+"""
+
+import json
+import os
+import signal
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+import websockets.sync.client as ws_client
+from click.testing import CliRunner
+
+from server_process import Served
+from vitrine.cli.main import main
+
+pytestmark = pytest.mark.timeout(180)  # a hang fails the test instead of stalling CI
+
+LEASE = {"VITRINE_LEASE_SECONDS": "2"}  # bots move within 2.5 s of their process's death
+TWO_HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
+
+
+def answer(served: Served, path: str, token: str | None, body: dict[str, Any]) -> tuple[int, Any]:
+    """A POST's status and body, a refusal included."""
+    try:
+        return 200, served.call("POST", path, token, body)
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def started(served: Served, seats: list[dict[str, Any]]) -> tuple[str, list[str]]:
+    created = served.call("POST", "/api/tables", body={"seats": seats})
+    table_id = created["table"]["id"]
+    served.call("POST", f"/api/tables/{table_id}/start", created["host_token"])
+    return table_id, [seat["token"] for seat in created["seats"]]
+
+
+def state(served: Served, table_id: str, token: str | None = None) -> dict[str, Any]:
+    found: dict[str, Any] = served.call("GET", f"/api/tables/{table_id}", token)
+    return found
+
+
+def socket_of(served: Served, table_id: str, token: str | None) -> ws_client.ClientConnection:
+    socket = ws_client.connect(f"ws://127.0.0.1:{served.port}/api/tables/{table_id}/ws")
+    socket.send(json.dumps({"type": "hello"} | ({} if token is None else {"token": token})))
+    return socket
+
+
+def next_state(socket: ws_client.ClientConnection, seq: int, within: float = 5) -> dict[str, Any]:
+    """The first state message at ``seq`` or beyond, within ``within`` seconds."""
+    deadline = time.monotonic() + within
+    while True:
+        message: dict[str, Any] = json.loads(socket.recv(timeout=deadline - time.monotonic()))
+        if message["type"] == "state" and message["table"]["seq"] >= seq:
+            return message
+
+
+@pytest.fixture
+def two(postgres_url: str) -> Iterator[tuple[Served, Served]]:
+    first, second = Served(postgres_url, settings=LEASE), Served(postgres_url, settings=LEASE)
+    yield first, second
+    first.stop()
+    second.stop()
+
+
+def test_a_decision_through_one_process_reaches_the_sockets_of_another(
+    two: tuple[Served, Served],
+) -> None:
+    a, b = two
+    table_id, tokens = started(a, TWO_HUMANS)
+    with socket_of(b, table_id, tokens[1]) as bo, socket_of(b, table_id, None) as spectator:
+        next_state(bo, 0)
+        next_state(spectator, 0)
+        for seq in range(6):  # three decisions each way: A answers, B pushes, and back
+            served = a if seq % 2 == 0 else b
+            table = state(served, table_id)["table"]
+            seat = table["current_player"]
+            view = state(served, table_id, tokens[seat])["view"]
+            sent = time.monotonic()
+            body = {"action": view["legal_actions"][0], "seq": seq}
+            assert answer(served, f"/api/tables/{table_id}/actions", tokens[seat], body)[0] == 200
+            for socket in (bo, spectator):
+                pushed = next_state(socket, seq + 1)
+                assert pushed["table"]["seq"] == seq + 1
+                assert pushed["log"][-1]["action"] == body["action"]
+            assert time.monotonic() - sent < 2
+            assert state(b if served is a else a, table_id)["table"]["seq"] == seq + 1
+
+
+@pytest.mark.parametrize("database", ["sqlite", "postgresql"])
+def test_concurrent_decisions_through_every_process_are_made_once(
+    database: str, request: pytest.FixtureRequest
+) -> None:
+    """16 submissions at once of the decision due now (through two processes on
+    PostgreSQL), and 16 of different decisions: one is made, the same one sent
+    again is answered as made, the others are stale; never a 500."""
+    url = request.getfixturevalue("sqlite_url" if database == "sqlite" else "postgres_url")
+    servers = [Served(url)] if database == "sqlite" else [Served(url), Served(url)]
+    try:
+        table_id, tokens = started(servers[0], TWO_HUMANS)
+        for seq in (0, 1):
+            seat = state(servers[0], table_id)["table"]["current_player"]
+            legal = state(servers[0], table_id, tokens[seat])["view"]["legal_actions"]
+            actions = [legal[0]] * 16 if seq == 0 else [legal[i % len(legal)] for i in range(16)]
+
+            def send(i: int, seq: int = seq, seat: int = seat, actions: list[str] = actions) -> Any:
+                body = {"action": actions[i], "seq": seq}
+                served = servers[i % len(servers)]
+                return answer(served, f"/api/tables/{table_id}/actions", tokens[seat], body)
+
+            with ThreadPoolExecutor(16) as pool:
+                answers = list(pool.map(send, range(16)))
+            log = state(servers[-1], table_id)["log"]
+            assert len(log) == seq + 1, answers
+            made = log[seq]["action"]
+            for (status, body), action in zip(answers, actions, strict=True):
+                if action == made:
+                    assert status == 200, body
+                else:
+                    assert (status, body["code"]) == (409, "stale"), body
+    finally:
+        for served in servers:
+            served.stop()
+
+
+def lease_owner(postgres_url: str, table_id: str) -> str | None:
+    with psycopg.connect(postgres_url) as connection:
+        row = connection.execute(
+            "SELECT owner FROM table_leases WHERE table_id = %s", (table_id,)
+        ).fetchone()
+    return None if row is None else str(row[0])
+
+
+def test_a_bot_moves_to_a_living_process_when_its_process_is_killed(
+    two: tuple[Served, Served], postgres_url: str
+) -> None:
+    a, b = two
+    seats = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "beginner"}]
+    table_id, tokens = started(a, seats)  # A started it: A runs its bot
+    owner = lease_owner(postgres_url, table_id)
+    assert owner is not None and owner.endswith(f":{a.port}/0")
+    table = state(b, table_id)["table"]
+    while table["current_player"] != 0:
+        time.sleep(0.05)
+        table = state(b, table_id)["table"]
+    a.kill()
+    killed = time.monotonic()
+    while table["current_player"] == 0:  # Ana's turn (a take, then a place) through B
+        view = state(b, table_id, tokens[0])["view"]
+        body = {"action": view["legal_actions"][0], "seq": table["seq"]}
+        assert answer(b, f"/api/tables/{table_id}/actions", tokens[0], body)[0] == 200
+        table = state(b, table_id)["table"]
+    with socket_of(b, table_id, tokens[0]) as ana:
+        while next_state(ana, table["seq"], within=10)["log"][-1]["seat"] != 1:
+            pass  # the bot's answer comes once B has taken the table over
+    assert time.monotonic() - killed < 2 * 1.25 + 3  # the lease time and a quarter, and slack
+    owner = lease_owner(postgres_url, table_id)
+    assert owner is not None and owner.endswith(f":{b.port}/0")
+
+
+def workers_of(pid: int) -> list[int]:
+    """The worker processes a ``vitrine serve --workers`` runs (spawned: they run
+    multiprocessing's entry point; the coach's pool, started later, is theirs)."""
+    found = []
+    for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
+        try:
+            command = Path(f"/proc/{child}/cmdline").read_bytes()
+        except FileNotFoundError:  # gone meanwhile
+            continue
+        if b"multiprocessing" in command:
+            found.append(int(child))
+    return found
+
+
+def test_workers_share_one_address_and_a_dead_one_starts_again(postgres_url: str) -> None:
+    served = Served(postgres_url, extra=("--workers", "2"))
+    try:
+        workers = workers_of(served.process.pid)
+        assert len(workers) == 2
+        table_id, tokens = started(served, TWO_HUMANS)
+        os.kill(workers[0], signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while len(alive := workers_of(served.process.pid)) != 2 or workers[0] in alive:
+            assert time.monotonic() < deadline, "the dead worker was not started again"
+            time.sleep(0.2)
+        seat = state(served, table_id)["table"]["current_player"]
+        view = state(served, table_id, tokens[seat])["view"]
+        body = {"action": view["legal_actions"][0], "seq": 0}
+        assert answer(served, f"/api/tables/{table_id}/actions", tokens[seat], body)[0] == 200
+    finally:
+        served.stop()
+
+
+def test_sqlite_refuses_more_than_one_process(sqlite_url: str) -> None:
+    result = CliRunner().invoke(main, ["serve", "--workers", "2", "--database", sqlite_url])
+    assert result.exit_code == 2
+    assert "more than one process needs PostgreSQL" in result.output
