@@ -1,4 +1,5 @@
-"""A real ``vitrine serve`` in a child process, for the restart and browser tests.
+"""A real ``vitrine serve`` in a child process, for the restart and browser tests,
+and the TLS front (``deploy/front``: nginx) before several of them.
 
 These tests need what the in-process client cannot give: a process that can be
 killed with SIGKILL, and a port a browser can reach.
@@ -8,6 +9,7 @@ import json
 import os
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
@@ -17,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 VITRINE = Path(sys.executable).with_name("vitrine")
+FRONT = Path(__file__).resolve().parent.parent / "deploy" / "front"
 # Tests play far faster than people: these per-client limits are raised for
 # them (each test's settings may say otherwise), and have tests of their own
 # at their defaults (test_server_public*.py).
@@ -32,6 +35,24 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+def call(
+    base: str,
+    method: str,
+    path: str,
+    token: str | None = None,
+    body: dict[str, Any] | None = None,
+    context: ssl.SSLContext | None = None,
+) -> Any:
+    """One API call to the server at ``base``; an HTTP error raises with the server's words."""
+    headers = {"Content-Type": "application/json"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data, headers, method=method)
+    with urllib.request.urlopen(request, timeout=30, context=context) as response:
+        return json.loads(response.read())
 
 
 class Served:
@@ -82,13 +103,7 @@ class Served:
         self, method: str, path: str, token: str | None = None, body: dict[str, Any] | None = None
     ) -> Any:
         """One API call; an HTTP error raises with the server's words."""
-        headers = {"Content-Type": "application/json"}
-        if token is not None:
-            headers["Authorization"] = f"Bearer {token}"
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.url + path, data, headers, method=method)
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read())
+        return call(self.url, method, path, token, body)
 
     def output(self) -> str:
         """What the server has written to its log so far."""
@@ -107,3 +122,55 @@ class Served:
             except subprocess.TimeoutExpired:
                 self.kill()
         self.log.close()
+
+
+def self_signed() -> ssl.SSLContext:
+    """A client that trusts the front's self-signed certificate, as a tester does."""
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+class Front:
+    """nginx before ``backends`` (``deploy/front``): TLS on a free port, every file
+    under ``folder``; HTTP and WebSocket go to the backends in turn."""
+
+    def __init__(self, folder: Path, backends: list[Served]) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"https://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen(
+            ["bash", str(FRONT), str(folder), str(self.port)]
+            + [f"127.0.0.1:{backend.port}" for backend in backends],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                assert self.process.stderr is not None
+                raise RuntimeError(f"nginx did not start: {self.process.stderr.read().decode()}")
+            try:
+                self.call("GET", "/api/games")
+                return
+            except OSError:
+                time.sleep(0.1)
+        raise RuntimeError("nginx did not answer in 30 s")
+
+    def call(
+        self, method: str, path: str, token: str | None = None, body: dict[str, Any] | None = None
+    ) -> Any:
+        return call(self.url, method, path, token, body, self_signed())
+
+    def upstreams(self) -> set[str]:
+        """The backends that answered some request, from nginx's access log."""
+        log = (self.folder / "logs" / "access.log").read_text()
+        return {
+            word.removeprefix("upstream=") for word in log.split() if word.startswith("upstream=")
+        }
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
