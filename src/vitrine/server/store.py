@@ -170,8 +170,14 @@ class Store:
         self, table_id: str, actions_after: int = 0, chat_after: int = 0
     ) -> StoredTable | None:
         """The table now, with its decisions after the first ``actions_after`` and its
-        newest chat lines after number ``chat_after`` (0, 0: all of it)."""
+        newest chat lines after number ``chat_after`` (0, 0: all of it).
+
+        All read from one snapshot (PostgreSQL's REPEATABLE READ; a SQLite read
+        transaction is one), so the version read is the version of what is read:
+        a decision committed between two of these queries is not half seen."""
         with Session(self.engine, expire_on_commit=False) as session:
+            if self.notifies:
+                session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
