@@ -6,7 +6,18 @@ A client waits ``--think`` seconds (a player's thinking), then sends a random
 legal decision.  The latency is from that send to the moment each of the
 table's four clients receives the broadcast of the new position (the commit
 to the database happens in between).  Clients and server share this machine.
-Run: ``.venv/bin/python bench/server.py [--tables 200] [--think 1.0]``.
+
+``--processes N`` starts N server processes on one PostgreSQL database (on
+ports ``--port``, ``--port`` + 1, ...).  Without a front, the seats of each
+table are spread over the processes (seat k on process k mod N), so most
+broadcasts cross from one process to another through PostgreSQL.  With
+``--front`` the bench starts nginx before them (``deploy/front``: TLS,
+round-robin) and the clients go through it; ``--url`` sends them to a front
+started by hand instead (e.g. ``deploy/front DIR 8443 127.0.0.1:9001
+127.0.0.1:9002`` with ``--processes 2 --port 9001``).
+
+Run: ``.venv/bin/python bench/server.py [--tables 200] [--think 1.0]``;
+``... --processes 2 --front --database postgresql://...`` through nginx.
 """
 
 import argparse
@@ -16,12 +27,14 @@ import os
 import platform
 import random
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,6 +42,15 @@ from typing import Any
 import websockets
 
 PLAYERS = 4
+FRONT = Path(__file__).resolve().parent.parent / "deploy" / "front"
+
+
+def self_signed() -> ssl.SSLContext:
+    """The bench trusts the front's self-signed certificate."""
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
 
 
 @dataclass
@@ -44,7 +66,8 @@ def post(url: str, body: dict[str, Any] | None = None, token: str | None = None)
         headers["Authorization"] = f"Bearer {token}"
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url, data, headers, method="POST")
-    with urllib.request.urlopen(request, timeout=30) as r:
+    context = self_signed() if url.startswith("https:") else None
+    with urllib.request.urlopen(request, timeout=30, context=context) as r:
         return json.loads(r.read())
 
 
@@ -62,7 +85,8 @@ async def player(
     """Play one seat to the end of the game; the number of decisions it sent."""
     url = f"{ws_base}/api/tables/{table.id}/ws"
     sent = 0
-    async with websockets.connect(url, max_size=None) as socket:
+    context = self_signed() if url.startswith("wss:") else None
+    async with websockets.connect(url, max_size=None, ssl=context, open_timeout=60) as socket:
         await socket.send(json.dumps({"type": "hello", "token": table.tokens[seat]}))
         async for text in socket:
             message = json.loads(text)
@@ -97,7 +121,9 @@ RELAXED = {"VITRINE_CREATE_TABLES": "100000/minute", "VITRINE_WS_MESSAGES": "100
 def start_server(
     port: int, database: str, settings: dict[str, str] = RELAXED
 ) -> subprocess.Popen[bytes]:
-    """``vitrine serve`` with bots that do not wait, and these ``VITRINE_*`` settings."""
+    """``vitrine serve`` with bots that do not wait, and these ``VITRINE_*`` settings
+    (the bench's own client is trusted as a proxy: behind a front, every visitor
+    would otherwise be the front)."""
     vitrine = Path(sys.executable).with_name("vitrine")
     command = [str(vitrine), "serve", "--port", str(port), "--bot-delay", "0"]
     process = subprocess.Popen(
@@ -117,15 +143,42 @@ def start_server(
     raise SystemExit("the server did not start")
 
 
-async def run(base: str, tables: int, think: float) -> tuple[int, float, list[float]]:
-    opened = await asyncio.gather(*(asyncio.to_thread(open_table, base) for _ in range(tables)))
+def start_front(folder: str, port: int, backends: list[int]) -> subprocess.Popen[bytes]:
+    """nginx before the servers (``deploy/front``), answering on ``port``."""
+    command = ["bash", str(FRONT), folder, str(port), *(f"127.0.0.1:{b}" for b in backends)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    for _ in range(300):
+        if process.poll() is not None:
+            raise SystemExit("nginx did not start")
+        try:
+            urllib.request.urlopen(
+                f"https://127.0.0.1:{port}/api/games", timeout=1, context=self_signed()
+            )
+            return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("nginx did not start")
+
+
+async def run(bases: list[str], tables: int, think: float) -> tuple[int, float, list[float]]:
+    """Play; seat k of every table talks to ``bases[k % len(bases)]``."""
+    opened = await asyncio.gather(
+        *(asyncio.to_thread(open_table, bases[i % len(bases)]) for i in range(tables))
+    )
     latencies: list[float] = []
     rng = random.Random(1)
-    ws_base = base.replace("http://", "ws://")
     start = time.perf_counter()
     counts = await asyncio.gather(
         *(
-            player(ws_base, table, seat, think, latencies, random.Random(rng.random()))
+            player(
+                bases[seat % len(bases)].replace("http", "ws", 1),
+                table,
+                seat,
+                think,
+                latencies,
+                random.Random(rng.random()),
+            )
             for table in opened
             for seat in range(PLAYERS)
         )
@@ -137,24 +190,43 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds per decision")
-    parser.add_argument("--port", type=int, default=0, help="0: any free port")
+    parser.add_argument("--port", type=int, default=0, help="the first server's; 0: free ports")
     parser.add_argument("--database", help="database URL (default: a new SQLite file)")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes (more than 1: PostgreSQL)"
+    )
+    parser.add_argument("--front", action="store_true", help="start nginx before them")
+    parser.add_argument("--url", help="send the clients there (a front started by hand)")
     args = parser.parse_args()
-    port = args.port or free_port()
-    with tempfile.TemporaryDirectory() as folder:
+    load_before = os.getloadavg()[0]
+    ports = [args.port + i if args.port else free_port() for i in range(args.processes)]
+    with tempfile.TemporaryDirectory() as folder, ExitStack() as running:
         database = args.database or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        server = start_server(port, database)
-        try:
-            decisions, elapsed, latencies = asyncio.run(
-                run(f"http://127.0.0.1:{port}", args.tables, args.think)
-            )
-        finally:
-            server.terminate()
-            server.wait()
+        if args.processes > 1 and not database.startswith("postgres"):
+            raise SystemExit("--processes above 1 needs --database postgresql://...")
+        settings = RELAXED | {"VITRINE_TRUSTED_PROXIES": "127.0.0.1"}
+        for port in ports:
+            server = start_server(port, database, settings)
+            running.callback(server.wait)
+            running.callback(server.terminate)
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
+        if args.front:
+            front_port = free_port()
+            front = start_front(str(Path(folder) / "nginx"), front_port, ports)
+            running.callback(front.wait)
+            running.callback(front.terminate)
+            bases = [f"https://127.0.0.1:{front_port}"]
+        if args.url:
+            bases = [args.url.rstrip("/")]
+        decisions, elapsed, latencies = asyncio.run(run(bases, args.tables, args.think))
     cuts = statistics.quantiles(latencies, n=100)
     print(f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}")
     kind = database.split(":", 1)[0]
+    way = "through " + bases[0] if args.front or args.url else "seats spread over the processes"
+    processes = f"{args.processes} process{'es' if args.processes > 1 else ''}"
     print(f"{args.tables} tables x {PLAYERS} players, mean think {args.think} s, {kind}")
+    load = f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
+    print(f"{processes}, {way}; {load}")
     print(
         f"{decisions} decisions in {elapsed:.1f} s: {decisions / elapsed:.0f} decisions/s, "
         f"{decisions / 2 / elapsed:.0f} turns/s"
