@@ -230,13 +230,18 @@ function pickWord(label, slot, entry, legal) {
 }
 
 // A card above a room: shown, face down, or a button when taking it is legal.
+// Two identical cards look alike, so each copy's button also says, to a
+// screen reader, which of the two it takes.
 function roomCard(label, slot, entry, legal, ctx) {
   if (label === null) return el("div", { class: "dg-card dg-empty" }, "—");
   if (label === "?") return el("div", { class: "dg-card dg-down" }, t("faceDown"));
   const seen = slot === 2 && entry.seen_by.includes(ctx.you);
-  return choice(pickWord(label, slot, entry, legal), legal, ctx,
+  const word = pickWord(label, slot, entry, legal);
+  const copy = word === label ? null
+    : el("span", { class: "visually-hidden" }, ` (${t(`copy${word.slice(-1)}`)})`);
+  return choice(word, legal, ctx,
     { class: `dg-card t-${label.slice(0, -1)}`, title: cardTitle(label) },
-    [...cardFace(label), seen ? el("span", { class: "dg-seen" }, t("seenByYou")) : null]);
+    [...cardFace(label), seen ? el("span", { class: "dg-seen" }, t("seenByYou")) : null, copy]);
 }
 
 function spaceCell(entry, index, view, legal, ctx) {
