@@ -203,13 +203,17 @@ function cardTitle(label) {
   return `${t(type)} ${label.slice(-1)} — ${t(`fx.${type}`)}`;
 }
 
+// A card's type, curses and die icons; the symbols are for the eye, a screen
+// reader hears them in words.
 function cardFace(label) {
   const value = Number(label.slice(-1));
+  const curses = t("curses", { n: value });
+  const dice = t("dice", { n: iconsOf(label) });
   return [
     el("span", { class: "dg-type" }, t(label.slice(0, -1))),
-    el("span", { class: "dg-curse", title: t("curses", { n: value }) }, `☠${value}`),
-    el("span", { class: "dg-icons", title: t("dice", { n: iconsOf(label) }) },
-      "⚄".repeat(iconsOf(label))),
+    el("span", { class: "dg-curse", title: curses, "aria-hidden": "true" }, `☠${value}`),
+    el("span", { class: "dg-icons", title: dice, "aria-hidden": "true" }, "⚄".repeat(iconsOf(label))),
+    el("span", { class: "visually-hidden" }, `, ${curses}, ${dice}`),
   ];
 }
 
