@@ -14,7 +14,7 @@ server's record holds the choice, and the score follows it.
 
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import pytest
@@ -124,6 +124,21 @@ def usable_on_a_phone(page: Page, controls: Locator) -> None:
         assert min(box["width"], box["height"]) >= SMALLEST_TARGET, box
 
 
+def at_the_choice(
+    page: Page, controls: Locator, names: Mapping[str, str], size: str, shot: str
+) -> None:
+    """What holds while a choice waits: each decision's control is named (``names``:
+    decision -> pattern of its accessible name), axe-core finds no serious or
+    critical violation, and on a phone every control can be tapped."""
+    for action, name in names.items():
+        control = page.locator(f"button[data-action='{action}']")
+        expect(control).to_have_accessible_name(re.compile(name))
+    assert serious_violations(page) == []
+    if size == "phone":
+        usable_on_a_phone(page, controls)
+    screenshot(page, shot)
+
+
 def choose(page: Page, control: Locator, by_keyboard: bool) -> None:
     """Make the choice: Tab from where the page put the focus to ``control``, through
     the other choices only, then Enter; or tap it."""
@@ -175,16 +190,14 @@ def test_the_jokers_holder_chooses_its_fruit_on_the_page(
         buttons.first.wait_for()
         assert words["joker"] in page.locator(".prompt").inner_text()
         assert buttons.count() == len(totals)
-        # each fruit's button is named by its fruit and the totals it gives
-        for fruit, fruit_totals in totals.items():
-            other = max(total for seat, total in enumerate(fruit_totals) if seat != holder)
-            name = words["button"].format(mine=fruit_totals[holder], other=other)
-            button = page.locator(f"button[data-action='joker:{fruit}']")
-            expect(button).to_have_accessible_name(re.compile(name))
-        assert serious_violations(page) == []
-        if size == "phone":
-            usable_on_a_phone(page, buttons)
-        screenshot(page, f"tucano-joker-choice-{size}-{language}")
+        names = {  # each fruit's button names the fruit and the totals it gives
+            f"joker:{fruit}": words["button"].format(
+                mine=fruit_totals[holder],
+                other=max(total for seat, total in enumerate(fruit_totals) if seat != holder),
+            )
+            for fruit, fruit_totals in totals.items()
+        }
+        at_the_choice(page, buttons, names, size, f"tucano-joker-choice-{size}-{language}")
         control = page.locator(f"button[data-action='joker:{chosen}']")
         label = control.inner_text().split(":")[0].strip()  # the fruit, in the page's language
         choose(page, control, by_keyboard=size == "desktop")
@@ -232,15 +245,10 @@ def test_the_library_asks_which_of_two_identical_cards_to_take(
         cards = page.locator(".dontgointhere button.dg-card.legal")
         cards.first.wait_for()
         assert cards.count() == len(before["legal_actions"])
-        # the two copies look alike, so each says which one it is, in words
-        for side in "<>":
-            name = words["card"].format(curses=card[-1], side=words[side])
-            control = page.locator(f"button[data-action='{card}{side}']")
-            expect(control).to_have_accessible_name(re.compile(name))
-        assert serious_violations(page) == []
-        if size == "phone":
-            usable_on_a_phone(page, cards)
-        screenshot(page, f"dgit-copy-choice-{size}-{language}")
+        names = {  # the two copies look alike, so each says which one it is, in words
+            card + side: words["card"].format(curses=card[-1], side=words[side]) for side in "<>"
+        }
+        at_the_choice(page, cards, names, size, f"dgit-copy-choice-{size}-{language}")
         choose(page, page.locator(f"button[data-action='{word}']"), by_keyboard=size == "desktop")
         after = seat_view(served, table, you)
         place = {0: 1, len(room["cards"]) - 1: -1}.get(slot, 0)  # the Library's ends (fx.L)
