@@ -1,14 +1,17 @@
 """Options and checks that several commands share, so they read and fail alike."""
 
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from vitrine.engine.errors import VitrineError
+from vitrine.engine.overlay import Overlay
 from vitrine.engine.protocol import Game
 from vitrine.engine.rng import MAX_SEED
-from vitrine.games import GAMES
+from vitrine.games import GAMES, get_game
+from vitrine.lab.rules import read_overlay
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -35,6 +38,30 @@ def variant_option(command: F) -> F:
         "e.g. secret_decade, links, short_era.",
     )
     return option(command)
+
+
+def rules_option(command: F) -> F:
+    option = click.option(
+        "--rules",
+        "rules",
+        type=click.Path(dir_okay=False, path_type=Path),
+        metavar="FILE",
+        help="A rule overlay (JSON): the game's data with a designer's changes "
+        "(docs/lab.md) [default: the published rules].",
+    )
+    return option(command)
+
+
+def game_under(game_name: str, rules: Path | None) -> tuple[Game, Overlay | None]:
+    """The game under the overlay file ``rules`` (if any), refused as a
+    usage error naming the file and the field at fault."""
+    if rules is None:
+        return get_game(game_name), None
+    try:
+        overlay, game = read_overlay(rules, game_name)
+    except VitrineError as error:
+        raise click.BadParameter(str(error), param_hint="'--rules'") from None
+    return game, overlay
 
 
 def workers_option(command: F) -> F:

@@ -1,9 +1,11 @@
 """``vitrine report``: simulation runs as one self-contained HTML page."""
 
+import os
 from pathlib import Path
 
 import click
 
+from vitrine.cli.options import workers_option
 from vitrine.engine.errors import VitrineError
 from vitrine.report.build import build_report
 
@@ -23,16 +25,19 @@ from vitrine.report.build import build_report
     show_default=True,
     help="The HTML file to write.",
 )
-def report(results: tuple[Path, ...], out: Path) -> None:
-    """Plots and tables of one or more `vitrine simulate` runs (RESULTS...).
+@workers_option
+def report(results: tuple[Path, ...], out: Path, workers: int | None) -> None:
+    """Charts and tables of `vitrine simulate` runs and `vitrine experiment`s (RESULTS...).
 
     \b
-    Runs at several player counts and variants compare with each other:
-    seat advantage for each player count, each variant's effect against the
-    game without it.  Plots are inline SVG, each followed by its numbers.
+    Runs at several player counts, variants and rules compare with each
+    other; runs of the same rules with different bots are drawn side by side
+    (is an effect the game's, or how one bot plays?).  An experiment adds
+    its paired comparison.  Charts are inline SVG, each followed by its
+    numbers: the page is one file.
     """
     try:
-        page = build_report(list(results))
+        page = build_report(list(results), workers or os.cpu_count() or 1)
     except VitrineError as error:
         raise click.ClickException(str(error)) from None
     out.write_text(page, encoding="utf-8")

@@ -17,13 +17,14 @@ from rich.console import Console
 from vitrine.cli.options import (
     first_deal_option,
     game_option,
+    game_under,
+    rules_option,
     split_list,
     variant_option,
     workers_option,
 )
 from vitrine.cli.tournament import check_bot_specs, game_options, seat_count
 from vitrine.engine.errors import VitrineError
-from vitrine.games import get_game
 from vitrine.parallel import check_ray_address
 from vitrine.simulate import Settings, run_simulation
 from vitrine.tournament.schedule import make_schedule
@@ -50,6 +51,7 @@ INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
     help="Games in all, rounded up to whole deals.",
 )
 @variant_option
+@rules_option
 @first_deal_option(default=1)
 @workers_option
 @click.option(
@@ -71,6 +73,7 @@ def simulate(
     players: int | None,
     games: int,
     variants: tuple[str, ...],
+    rules: Path | None,
     seed: int,
     workers: int | None,
     ray: str | None,
@@ -84,7 +87,7 @@ def simulate(
     a run keeps every finished game; run the same command to play the rest.
     `vitrine report OUT` turns the results into plots and tables.
     """
-    game = get_game(game_name)
+    game, overlay = game_under(game_name, rules)
     lineup = split_list(bot_lists)
     check_bot_specs(lineup)
     count = seat_count(game, players, len(lineup), least=1, what="simulation")
@@ -98,11 +101,14 @@ def simulate(
             check_ray_address(ray)
         except VitrineError as error:
             raise click.BadParameter(str(error), param_hint="'--ray'") from None
-    settings = Settings(game.name, count, tuple(lineup), tuple(split_list(variants)), options, seed)
+    settings = Settings(
+        game.name, count, tuple(lineup), tuple(split_list(variants)), options, seed, overlay
+    )
     processes = workers or os.cpu_count() or 1
     console = Console(highlight=False)
     console.print(
-        f"{game.name}, {count} player{'s' if count > 1 else ''}, bots {','.join(lineup)}: "
+        f"{game.name} ({settings.rules} rules), {count} player{'s' if count > 1 else ''}, "
+        f"bots {','.join(lineup)}: "
         f"{len(schedule.entries)} games, "
         + (f"Ray at {ray}" if ray else f"{processes} worker{'s' if processes > 1 else ''}")
         + f" -> {out}",

@@ -22,6 +22,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from vitrine.engine.errors import VitrineError
+from vitrine.engine.overlay import Overlay
 from vitrine.tournament.play import GameResult
 
 MANIFEST = "simulation.json"
@@ -61,12 +62,20 @@ class Settings:
     variants: tuple[str, ...]
     options: dict[str, Any]
     seed: int
+    overlay: Overlay | None = None  # the rule overlay played under (None: the published rules)
 
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "lineup": list(self.lineup), "variants": list(self.variants)}
+        return {
+            **asdict(self),
+            "lineup": list(self.lineup),
+            "variants": list(self.variants),
+            "overlay": None if self.overlay is None else self.overlay.to_dict(),
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Settings":
+        """Settings as saved; runs saved before overlays existed have none."""
+        overlay = data.get("overlay")
         return cls(
             game=data["game"],
             players=data["players"],
@@ -74,7 +83,17 @@ class Settings:
             variants=tuple(data["variants"]),
             options=dict(data["options"]),
             seed=data["seed"],
+            overlay=None if overlay is None else Overlay.from_dict(overlay),
         )
+
+    @property
+    def rules(self) -> str:
+        """The rules played, for people: the overlay's title and version, or
+        'published'."""
+        if self.overlay is None:
+            return "published"
+        title = self.overlay.title or "overlay"
+        return f"{title} ({self.overlay.version})"
 
 
 def open_run(out: Path, settings: Settings) -> set[int]:
@@ -129,7 +148,7 @@ def load_settings(out: Path) -> Settings:
         return Settings.from_json(json.loads(manifest.read_text(encoding="utf-8")))
     except OSError as error:
         raise VitrineError(f"{out} holds no simulation ({MANIFEST}): {error.strerror}") from None
-    except (ValueError, KeyError, TypeError) as error:
+    except (ValueError, KeyError, TypeError, VitrineError) as error:
         raise VitrineError(f"{manifest} is not a simulation's settings: {error}") from None
 
 
