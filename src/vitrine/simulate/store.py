@@ -243,15 +243,20 @@ def part_name(index: int) -> str:
 
 def read_games(runs: Iterable[Path]) -> pa.Table:
     """Every seat row of the given runs in one table (categories a run lacks
-    are null), with each run's directory and bots as the columns ``run`` and
-    ``lineup``."""
+    are null), with each run's directory, bots and rules as the columns
+    ``run``, ``lineup`` and ``rules``."""
     tables = []
     for run in runs:
         found = parts(run)
         if not (run / MANIFEST).exists() or not found:
             raise VitrineError(f"{run} holds no simulation results ({MANIFEST} and {PART_PATTERN})")
         table = pa.concat_tables([pq.read_table(part) for part in found], promote_options="default")
-        lineup = ",".join(load_settings(run).lineup)
-        table = table.append_column("run", pa.array([str(run)] * table.num_rows))
-        tables.append(table.append_column("lineup", pa.array([lineup] * table.num_rows)))
+        settings = load_settings(run)
+        for name, value in (
+            ("run", str(run)),
+            ("lineup", ",".join(settings.lineup)),
+            ("rules", settings.rules),
+        ):
+            table = table.append_column(name, pa.array([value] * table.num_rows))
+        tables.append(table)
     return pa.concat_tables(tables, promote_options="default")
