@@ -97,23 +97,17 @@ def grouped_bars(
     for index, (name, values) in enumerate(series.items()):
         offsets = [i - 0.4 + width * (index + 0.5) for i in range(len(labels))]
         heights = [value - baseline for value in values]
-        errors = None
-        if intervals is not None and name in intervals:
-            errors = [
-                [value - low for value, (low, _) in zip(values, intervals[name], strict=True)],
-                [high - value for value, (_, high) in zip(values, intervals[name], strict=True)],
-            ]
         axes.bar(
             offsets,
             heights,
             width * 0.9,
             bottom=baseline,
-            yerr=errors,
             color=PALETTE[index % len(PALETTE)],
-            ecolor="#222222",
-            capsize=2 if len(labels) * len(series) <= MANY_LABELS else 0,
             label=name,
         )
+        if intervals is not None and name in intervals:  # lines: a mean may lie outside p10-p90
+            lows, highs = zip(*intervals[name], strict=True) if values else ((), ())
+            axes.vlines(offsets, lows, highs, color="#222222", linewidth=1)
     if reference is not None:
         axes.axhline(reference, color=REFERENCE, linestyle="--", linewidth=1)
     _category_axis(axes, labels)
