@@ -155,7 +155,7 @@ def experiment(
 
 
 def print_comparison(comparison: Comparison) -> None:
-    table = Table(title=f"Variant - baseline, {comparison.pairs} pairs of games")
+    table = Table(title=f"Variant - baseline, {comparison.pairs} pairs of games", expand=False)
     for header in ("metric", "baseline", "variant", "difference", "95% interval", "q", ""):
         table.add_column(header, justify="left" if header == "metric" else "right")
     for d in comparison.differences:
@@ -169,4 +169,4 @@ def print_comparison(comparison: Comparison) -> None:
             f"{d.q:.2g}",
             "significant" if d.significant else "",
         )
-    Console(highlight=False).print(table)
+    Console(highlight=False, emoji=False).print(table)

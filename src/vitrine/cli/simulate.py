@@ -105,7 +105,7 @@ def simulate(
         game.name, count, tuple(lineup), tuple(split_list(variants)), options, seed, overlay
     )
     processes = workers or os.cpu_count() or 1
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)  # ismcts:100: is no emoji
     console.print(
         f"{game.name} ({settings.rules} rules), {count} player{'s' if count > 1 else ''}, "
         f"bots {','.join(lineup)}: "
