@@ -20,6 +20,8 @@ from vitrine.cli.options import (
     first_deal_option,
     game_option,
     game_under,
+    lineup_options,
+    ray_option,
     split_list,
     workers_option,
 )
@@ -27,7 +29,6 @@ from vitrine.cli.simulate import INTERRUPTED
 from vitrine.cli.tournament import check_bot_specs, game_options, seat_count
 from vitrine.engine.errors import VitrineError
 from vitrine.lab.experiment import Experiment, run_experiment, side_runs
-from vitrine.parallel import check_ray_address
 from vitrine.report.build import build_report, compare_sides, side_name
 from vitrine.report.paired import SHARE, Comparison
 from vitrine.report.results import played_games
@@ -68,15 +69,7 @@ SIDE_HELP = (
 @game_option
 @click.option("--baseline", default=PUBLISHED, show_default=True, help=f"Rules: {SIDE_HELP}.")
 @click.option("--variant", "variant_spec", required=True, help=f"Rules compared: {SIDE_HELP}.")
-@click.option(
-    "--bots",
-    "bot_lists",
-    multiple=True,
-    required=True,
-    metavar="LIST",
-    help="Bot specs, comma-separated; seats rotate through them (one bot may fill all).",
-)
-@click.option("--players", type=click.IntRange(min=1), help="Seats [default: one per bot].")
+@lineup_options
 @click.option(
     "--games",
     type=click.IntRange(min=1),
@@ -86,7 +79,7 @@ SIDE_HELP = (
 )
 @first_deal_option(default=1)
 @workers_option
-@click.option("--ray", metavar="ADDRESS", help="Play on a Ray cluster (as in simulate).")
+@ray_option
 @click.option(
     "-o",
     "--out",
@@ -125,11 +118,6 @@ def experiment(
         chosen = Experiment(*sides)
     except VitrineError as error:
         raise click.UsageError(str(error)) from None
-    if ray is not None:
-        try:
-            check_ray_address(ray)
-        except VitrineError as error:
-            raise click.BadParameter(str(error), param_hint="'--ray'") from None
     processes = workers or os.cpu_count() or 1
     click.echo(
         f"{game_name}: {side_name(chosen.baseline)} -> {side_name(chosen.variant)}, "

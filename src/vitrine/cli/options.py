@@ -12,6 +12,7 @@ from vitrine.engine.protocol import Game
 from vitrine.engine.rng import MAX_SEED
 from vitrine.games import GAMES, get_game
 from vitrine.lab.rules import read_overlay
+from vitrine.parallel import check_ray_address
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -62,6 +63,46 @@ def game_under(game_name: str, rules: Path | None) -> tuple[Game, Overlay | None
     except VitrineError as error:
         raise click.BadParameter(str(error), param_hint="'--rules'") from None
     return game, overlay
+
+
+def lineup_options(command: F) -> F:
+    """``--bots`` and ``--players`` as a simulation takes them: one bot may
+    fill every seat, and a game may have one player."""
+    bots = click.option(
+        "--bots",
+        "bot_lists",
+        multiple=True,
+        required=True,
+        metavar="LIST",
+        help="Bot specs, comma-separated; seats rotate through them (one bot may fill all).",
+    )
+    players = click.option(
+        "--players", type=click.IntRange(min=1), help="Seats [default: one per bot]."
+    )
+    return bots(players(command))
+
+
+def _ray_address(
+    context: click.Context, parameter: click.Parameter, value: str | None
+) -> str | None:
+    if value is not None:
+        try:
+            check_ray_address(value)
+        except VitrineError as error:
+            raise click.BadParameter(str(error)) from None
+    return value
+
+
+def ray_option(command: F) -> F:
+    """``--ray``, refused at once where nothing answers (Ray would retry for minutes)."""
+    option = click.option(
+        "--ray",
+        metavar="ADDRESS",
+        callback=_ray_address,
+        help="Play on a Ray cluster (every node with vitrine installed), or 'local' for Ray "
+        "on this machine with --workers CPUs [default: local processes, no Ray].",
+    )
+    return option(command)
 
 
 def workers_option(command: F) -> F:

@@ -18,6 +18,8 @@ from vitrine.cli.options import (
     first_deal_option,
     game_option,
     game_under,
+    lineup_options,
+    ray_option,
     rules_option,
     split_list,
     variant_option,
@@ -25,7 +27,6 @@ from vitrine.cli.options import (
 )
 from vitrine.cli.tournament import check_bot_specs, game_options, seat_count
 from vitrine.engine.errors import VitrineError
-from vitrine.parallel import check_ray_address
 from vitrine.simulate import Settings, run_simulation
 from vitrine.tournament.schedule import make_schedule
 
@@ -34,15 +35,7 @@ INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
 
 @click.command()
 @game_option
-@click.option(
-    "--bots",
-    "bot_lists",
-    multiple=True,
-    required=True,
-    metavar="LIST",
-    help="Bot specs, comma-separated; seats rotate through them (one bot may fill all).",
-)
-@click.option("--players", type=click.IntRange(min=1), help="Seats [default: one per bot].")
+@lineup_options
 @click.option(
     "--games",
     type=click.IntRange(min=1),
@@ -54,12 +47,7 @@ INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
 @rules_option
 @first_deal_option(default=1)
 @workers_option
-@click.option(
-    "--ray",
-    metavar="ADDRESS",
-    help="Play on a Ray cluster (every node with vitrine installed), or 'local' for Ray "
-    "on this machine with --workers CPUs [default: local processes, no Ray].",
-)
+@ray_option
 @click.option(
     "-o",
     "--out",
@@ -96,11 +84,6 @@ def simulate(
     except VitrineError as error:
         raise click.BadParameter(str(error), param_hint="'--seed'") from None
     options = game_options(game, split_list(variants), schedule.entries[0].seats, seed)
-    if ray is not None:
-        try:
-            check_ray_address(ray)
-        except VitrineError as error:
-            raise click.BadParameter(str(error), param_hint="'--ray'") from None
     settings = Settings(
         game.name, count, tuple(lineup), tuple(split_list(variants)), options, seed, overlay
     )

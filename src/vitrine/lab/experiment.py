@@ -9,8 +9,6 @@ same schedule, game k of one is paired with game k of the other: same deal,
 same seats, same random streams for the bots (``report.paired``).
 """
 
-import json
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +19,12 @@ from rich.console import Console
 from vitrine.engine.errors import VitrineError
 from vitrine.simulate.runner import RunCount, run_simulation
 from vitrine.simulate.store import MANIFEST as RUN_MANIFEST
-from vitrine.simulate.store import Settings, check_destination, load_settings
+from vitrine.simulate.store import (
+    Settings,
+    check_destination,
+    read_manifest,
+    write_manifest,
+)
 
 MANIFEST = "experiment.json"
 SIDES = ("baseline", "variant")
@@ -60,13 +63,7 @@ def is_experiment(path: Path) -> bool:
 
 
 def load_experiment(out: Path) -> Experiment:
-    manifest = out / MANIFEST
-    try:
-        return Experiment.from_json(json.loads(manifest.read_text(encoding="utf-8")))
-    except OSError as error:
-        raise VitrineError(f"{out} holds no experiment ({MANIFEST}): {error.strerror}") from None
-    except (ValueError, KeyError, TypeError, VitrineError) as error:
-        raise VitrineError(f"{manifest} is not an experiment's settings: {error}") from None
+    return read_manifest(out, MANIFEST, "experiment", Experiment.from_json)
 
 
 def side_runs(out: Path) -> tuple[Path, Path]:
@@ -87,9 +84,7 @@ def open_experiment(out: Path, experiment: Experiment) -> None:
         raise VitrineError(f"{out} holds a simulation, not an experiment")
     check_destination(out)
     out.mkdir(parents=True, exist_ok=True)
-    temporary = out / (MANIFEST + ".tmp")
-    temporary.write_text(json.dumps(experiment.to_json(), indent=2) + "\n", encoding="utf-8")
-    os.replace(temporary, out / MANIFEST)
+    write_manifest(out, MANIFEST, experiment.to_json())
 
 
 def run_experiment(
@@ -108,9 +103,3 @@ def run_experiment(
         run_simulation(experiment.baseline, games, baseline, workers, console, ray),
         run_simulation(experiment.variant, games, variant, workers, console, ray),
     )
-
-
-def check_sides(out: Path) -> tuple[Settings, Settings]:
-    """Both sides' settings as their runs saved them."""
-    baseline, variant = side_runs(out)
-    return load_settings(baseline), load_settings(variant)

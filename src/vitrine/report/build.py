@@ -73,19 +73,15 @@ def seats_section(groups: dict[Config, list[PlayedGame]], game_note: str = "") -
         "seat; advantage is seat 1's rate above 1/n." + SERIES_NOTE,
     )
     rates = {config: seat_rates(games) for config, games in groups.items() if config.players > 1}
-    for players, by_series in by_players(rates).items():
-        section.add(
-            charts.compared(
-                f"Win rate by seat, {players} players",
-                {
-                    name: {r.label: (r.rate, r.low, r.high) for r in found}
-                    for name, found in by_series.items()
-                },
-                reference=1 / players,
-                value_label="games won",
-                percent=True,
-            )
-        )
+    for chart in charts.per_player_count(
+        "Win rate by seat",
+        by_players(rates),
+        lambda r: (r.label, (r.rate, r.low, r.high)),
+        fair_share=True,
+        value_label="games won",
+        percent=True,
+    ):
+        section.add(chart)
     section.add(
         Table(
             ("configuration", "seat", "games", "wins", "win rate", "95% low", "95% high"),
@@ -141,17 +137,13 @@ def spread_section(groups: dict[Config, list[PlayedGame]]) -> Section:
         "Per player: bars are the mean, whiskers the 10th to 90th percentile." + SERIES_NOTE,
     )
     spreads = {config: category_spreads(games) for config, games in groups.items()}
-    for players, by_series in by_players(spreads).items():
-        section.add(
-            charts.compared(
-                f"Points per category, {players} player{'s' if players > 1 else ''}",
-                {
-                    name: {s.name: (s.mean, s.p10, s.p90) for s in found}
-                    for name, found in by_series.items()
-                },
-                value_label="points per player",
-            )
-        )
+    for chart in charts.per_player_count(
+        "Points per category",
+        by_players(spreads),
+        lambda s: (s.name, (s.mean, s.p10, s.p90)),
+        value_label="points per player",
+    ):
+        section.add(chart)
     section.add(
         Table(
             ("configuration", "category", "mean", "sd", "p10", "median", "p90"),

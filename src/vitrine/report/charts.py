@@ -14,8 +14,9 @@ baseline and variant) are drawn side by side in one chart.
 
 import io
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from html import escape
+from typing import TypeVar
 
 import matplotlib as mpl
 from matplotlib.axes import Axes
@@ -149,6 +150,35 @@ def compared(
         percent,
         baseline,
     )
+
+
+Item = TypeVar("Item")
+
+
+def per_player_count(
+    title: str,
+    by_count: Mapping[int, Mapping[str, Sequence[Item]]],
+    point: Callable[[Item], tuple[str, Point]],
+    fair_share: bool = False,
+    value_label: str = "",
+    percent: bool = False,
+    baseline: float = 0.0,
+) -> list[str | None]:
+    """One ``compared`` chart per player count, its series the configurations
+    of that count (``by_count``: see ``results.by_players``), each item
+    drawn at ``point(item)`` = (label, point); ``fair_share``: a reference
+    line at 1/n."""
+    return [
+        compared(
+            f"{title}, {players} player{'s' if players > 1 else ''}",
+            {name: dict(map(point, items)) for name, items in by_series.items()},
+            1 / players if fair_share else None,
+            value_label,
+            percent,
+            baseline,
+        )
+        for players, by_series in by_count.items()
+    ]
 
 
 def bar_chart(

@@ -104,18 +104,14 @@ def showcases_section(all_facts: Sequence[Facts]) -> Section:
         "intervals; the configurations of one player count side by side.",
     )
     rates = {config: full_rates(group) for config, group in grouped(all_facts).items()}
-    for players, by_series in by_players(rates).items():
-        section.add(
-            charts.compared(
-                f"Showcases ending full, {players} player{'s' if players > 1 else ''}",
-                {
-                    name: {r.label: (r.rate, r.low, r.high) for r in found}
-                    for name, found in by_series.items()
-                },
-                value_label="players",
-                percent=True,
-            )
-        )
+    for chart in charts.per_player_count(
+        "Showcases ending full",
+        by_players(rates),
+        lambda r: (r.label, (r.rate, r.low, r.high)),
+        value_label="players",
+        percent=True,
+    ):
+        section.add(chart)
     section.add(
         Table(
             ("configuration", "showcase", "players", "full", "share", "95% low", "95% high"),
@@ -243,19 +239,14 @@ def cards_section(all_facts: Sequence[Facts]) -> Section:
     if not values:
         section.text += "  No multiplayer games here."
         return section
-    for players, by_series in by_players(values).items():
-        section.add(
-            charts.compared(
-                f"Win rate x players of those exhibiting each card, {players} players",
-                {
-                    name: {card_label(card): v[1:] for card, v in sorted(found.items())}
-                    for name, found in by_series.items()
-                },
-                reference=1.0,
-                value_label="win rate x players",
-                baseline=1.0,
-            )
-        )
+    for chart in charts.per_player_count(
+        "Win rate x players of those exhibiting each card",
+        by_players({config: sorted(found.items()) for config, found in values.items()}),
+        lambda item: (card_label(item[0]), item[1][1:]),
+        value_label="win rate x players",
+        baseline=1.0,
+    ):
+        section.add(chart)
     section.add(
         Table(
             ("configuration", "card", "exhibited", "win rate x n", "95% low", "95% high"),

@@ -11,12 +11,12 @@ import fcntl
 import json
 import os
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 import pyarrow as pa
 import pyarrow.parquet as pq
@@ -113,9 +113,7 @@ def open_run(out: Path, settings: Settings) -> set[int]:
         return done_games(out)
     check_destination(out)
     out.mkdir(parents=True, exist_ok=True)
-    temporary = manifest.with_suffix(".tmp")
-    temporary.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
-    os.replace(temporary, manifest)
+    write_manifest(out, MANIFEST, settings.to_json())
     return set()
 
 
@@ -142,14 +140,30 @@ def locked(out: Path) -> Iterator[None]:
         yield
 
 
-def load_settings(out: Path) -> Settings:
-    manifest = out / MANIFEST
+Loaded = TypeVar("Loaded")
+
+
+def read_manifest(out: Path, name: str, what: str, parse: Callable[[Any], Loaded]) -> Loaded:
+    """The settings file ``name`` of the ``what`` (simulation, experiment)
+    in ``out``, refused with the reason when it is not one."""
+    manifest = out / name
     try:
-        return Settings.from_json(json.loads(manifest.read_text(encoding="utf-8")))
+        return parse(json.loads(manifest.read_text(encoding="utf-8")))
     except OSError as error:
-        raise VitrineError(f"{out} holds no simulation ({MANIFEST}): {error.strerror}") from None
+        raise VitrineError(f"{out} holds no {what} ({name}): {error.strerror}") from None
     except (ValueError, KeyError, TypeError, VitrineError) as error:
-        raise VitrineError(f"{manifest} is not a simulation's settings: {error}") from None
+        raise VitrineError(f"{manifest} does not hold {what} settings: {error}") from None
+
+
+def write_manifest(out: Path, name: str, data: Mapping[str, Any]) -> None:
+    """Write a settings file whole or not at all (a temporary file renamed)."""
+    temporary = out / (name + ".tmp")
+    temporary.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    os.replace(temporary, out / name)
+
+
+def load_settings(out: Path) -> Settings:
+    return read_manifest(out, MANIFEST, "simulation", Settings.from_json)
 
 
 def parts(out: Path) -> list[Path]:
