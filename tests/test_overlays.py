@@ -34,13 +34,15 @@ def write(tmp_path: Path, data: object, name: str = "rules.json") -> Path:
     return path
 
 
-def play_out(game: Game, players: int, seed: int) -> GameState:
+def play_out(game: Game, players: int, seed: int, first: str = "random") -> GameState:
+    """A game to the end: ``first`` in seat 1, random players in the others."""
     state = game.new_game([f"P{i + 1}" for i in range(players)], {}, seed)
-    bot, rng = make_bot("random"), Random(seed)
+    bots = [make_bot(first), *(make_bot("random") for _ in range(players - 1))]
+    rng = Random(seed)
     while not state.is_over:
         seat = state.current_player
         assert seat is not None
-        state.apply_action(bot.choose(game, state.view(seat), rng))
+        state.apply_action(bots[seat].choose(game, state.view(seat), rng))
     return state
 
 
@@ -131,7 +133,7 @@ def test_a_game_under_an_overlay_records_it_and_replays(tmp_path: Path, name: st
     overlay, game = read_overlay(write(tmp_path, {"changes": CHANGES[name]}), name)
     assert game.rules_versions == (overlay.version,)
     assert overlay.version.startswith(get_game(name).rules_version + "+")
-    state = play_out(game, 3, seed=7)
+    state = play_out(game, 3, seed=7, first="ismcts:10")  # searches under the overlay too
     text = state.record().to_json()
     record = json.loads(text)
     assert record["rules_version"] == overlay.version
