@@ -143,18 +143,24 @@ def experiment(
 
 
 def print_comparison(comparison: Comparison) -> None:
-    table = Table(title=f"Variant - baseline, {comparison.pairs} pairs of games", expand=False)
-    for header in ("metric", "baseline", "variant", "difference", "95% interval", "q", ""):
-        table.add_column(header, justify="left" if header == "metric" else "right")
+    """The differences as a table that fits 80 columns: shares in percentage
+    points, three significant digits."""
+    table = Table(
+        title=f"Variant - baseline, {comparison.pairs} pairs of games "
+        "(shares in percentage points; *: significant, false discovery rate < 5%)",
+        box=None,
+    )
+    for header in ("metric", "baseline", "variant", "change", "95% interval", "q", ""):
+        table.add_column(header, justify="left" if header == "metric" else "right", no_wrap=True)
     for d in comparison.differences:
-        scale, unit = (100.0, " pp") if d.unit == SHARE else (1.0, "")
+        scale = 100.0 if d.unit == SHARE else 1.0
         table.add_row(
-            d.name,
+            d.name[:24],
             f"{d.baseline * scale:.3g}",
             f"{d.variant * scale:.3g}",
-            f"{d.difference * scale:+.3g}{unit}",
-            f"[{d.low * scale:+.3g}, {d.high * scale:+.3g}]",
+            f"{d.difference * scale:+.3g}",
+            f"{d.low * scale:+.3g} .. {d.high * scale:+.3g}",
             f"{d.q:.2g}",
-            "significant" if d.significant else "",
+            "*" if d.significant else "",
         )
     Console(highlight=False, emoji=False).print(table)
