@@ -63,18 +63,23 @@ def _value_axis(axes: Axes, label: str, percent: bool, horizontal: bool = False)
         (axes.set_xlabel if horizontal else axes.set_ylabel)(label)
 
 
-def _category_axis(axes: Axes, labels: Sequence[str]) -> None:
+def _category_axis(axes: Axes, labels: Sequence[str]) -> float:
+    """Label the bars; how far below the axes the labels reach (in axes
+    heights), for what goes under them."""
     positions = list(range(len(labels)))
     if len(labels) > MANY_LABELS:
         every = math.ceil(len(labels) / MANY_LABELS)
         axes.set_xticks(positions[::every], [str(label) for label in labels[::every]])
         axes.tick_params(axis="x", labelrotation=90)
-    else:
-        axes.set_xticks(positions, [str(label) for label in labels])
-        if max((len(str(label)) for label in labels), default=0) * len(labels) > 80:
-            axes.tick_params(axis="x", labelrotation=30)
-            for text in axes.get_xticklabels():
-                text.set_horizontalalignment("right")
+        return 0.3
+    axes.set_xticks(positions, [str(label) for label in labels])
+    longest = max((len(str(label)) for label in labels), default=0)
+    if longest * len(labels) <= 80:
+        return 0.12
+    axes.tick_params(axis="x", labelrotation=30)
+    for text in axes.get_xticklabels():
+        text.set_horizontalalignment("right")
+    return 0.12 + 0.025 * min(longest, 40)
 
 
 def grouped_bars(
@@ -111,10 +116,10 @@ def grouped_bars(
             axes.vlines(offsets, lows, highs, color="#222222", linewidth=1)
     if reference is not None:
         axes.axhline(reference, color=REFERENCE, linestyle="--", linewidth=1)
-    _category_axis(axes, labels)
+    depth = _category_axis(axes, labels)
     _value_axis(axes, value_label, percent)
-    if len(series) > 1:
-        axes.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    if len(series) > 1:  # below the chart: names of configurations run long
+        axes.legend(fontsize=8, frameon=False, loc="upper left", bbox_to_anchor=(0.0, -depth))
     axes.set_title(title)
     return _svg(figure, title)
 

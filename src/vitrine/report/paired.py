@@ -28,7 +28,7 @@ from vitrine.report.results import PlayedGame, positions
 LEVEL = 0.95
 FDR = 0.05  # the false discovery rate under which a difference is called significant
 TRACE_PAIRS = 1000  # pairs whose lead is traced turn by turn (the costliest metrics)
-SHARE, POINTS, TURNS, CHANGES = "share", "points", "turns", "lead changes"
+SHARE, POINTS, TURNS, CHANGES = "share", "points", "turns", "changes"
 
 
 @dataclass(frozen=True)
