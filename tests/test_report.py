@@ -1,7 +1,10 @@
 """The balance report: its numbers match the games, its metrics mean what
 they say, and the page stands alone."""
 
+import importlib.util
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -179,3 +182,20 @@ def test_a_variant_is_compared_with_its_base_game_with_the_same_bots(runs: list[
     assert row is not None
     assert float(row.group(1)) == pytest.approx(mean_total("links"), rel=1e-3)
     assert float(row.group(2)) == pytest.approx(mean_total("links") - mean_total(""), abs=0.01)
+
+
+def test_the_command_needs_the_lab_extra_only_for_the_lab(
+    runs: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The web app's `make run` installs no lab extra: the CLI starts
+    without it, and the report refuses in one line naming it."""
+    code = "import sys, vitrine.cli.main; print(sorted({'matplotlib', 'scipy'} & set(sys.modules)))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert loaded.stdout.strip() == "[]", loaded.stderr
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "scipy" else real(name, *a)
+    )
+    result = CliRunner().invoke(main, ["report", str(runs[0]), "-o", str(tmp_path / "r.html")])
+    assert result.exit_code == 1
+    assert "needs the lab extra (scipy missing): pip install 'vitrine[lab]'" in result.output

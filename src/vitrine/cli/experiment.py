@@ -11,6 +11,7 @@ import os
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
@@ -22,18 +23,19 @@ from vitrine.cli.options import (
     game_under,
     lineup_options,
     ray_option,
+    require_lab,
     split_list,
     workers_option,
 )
 from vitrine.cli.simulate import INTERRUPTED
 from vitrine.cli.tournament import check_bot_specs, game_options, seat_count
 from vitrine.engine.errors import VitrineError
-from vitrine.lab.experiment import Experiment, run_experiment, side_runs
-from vitrine.report.build import build_report, compare_sides, side_name
-from vitrine.report.paired import SHARE, Comparison
-from vitrine.report.results import played_games
+from vitrine.lab.experiment import Experiment, run_experiment, side_name, side_runs
 from vitrine.simulate import Settings
 from vitrine.tournament.schedule import make_schedule
+
+if TYPE_CHECKING:
+    from vitrine.report.paired import Comparison
 
 PUBLISHED = "published"
 REPORT = "report.html"
@@ -108,6 +110,10 @@ def experiment(
     is significant.  OUT/baseline and OUT/variant are ordinary runs;
     OUT/report.html holds the comparison and both runs' report.
     """
+    require_lab("vitrine experiment")
+    from vitrine.report.build import build_report, compare_sides  # the lab extra
+    from vitrine.report.results import played_games
+
     lineup = split_list(bot_lists)
     check_bot_specs(lineup)
     sides = [
@@ -142,9 +148,11 @@ def experiment(
     )
 
 
-def print_comparison(comparison: Comparison) -> None:
+def print_comparison(comparison: "Comparison") -> None:
     """The differences as a table that fits 80 columns: shares in percentage
     points, three significant digits."""
+    from vitrine.report.paired import SHARE
+
     table = Table(
         title=f"Variant - baseline, {comparison.pairs} pairs of games "
         "(shares in percentage points; *: significant, false discovery rate < 5%)",

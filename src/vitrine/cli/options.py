@@ -1,5 +1,6 @@
 """Options and checks that several commands share, so they read and fail alike."""
 
+import importlib.util
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
@@ -103,6 +104,20 @@ def ray_option(command: F) -> F:
         "on this machine with --workers CPUs [default: local processes, no Ray].",
     )
     return option(command)
+
+
+LAB_MODULES = ("matplotlib", "scipy")  # what the report needs of the lab extra
+
+
+def require_lab(command: str) -> None:
+    """Refuse in one line, naming the extra, where the lab's libraries are
+    missing (``make run`` installs the web app without them)."""
+    missing = [name for name in LAB_MODULES if importlib.util.find_spec(name) is None]
+    if missing:
+        raise click.ClickException(
+            f"{command} needs the lab extra ({', '.join(missing)} missing): "
+            "pip install 'vitrine[lab]'"
+        )
 
 
 def workers_option(command: F) -> F:

@@ -5,9 +5,8 @@ from pathlib import Path
 
 import click
 
-from vitrine.cli.options import workers_option
+from vitrine.cli.options import require_lab, workers_option
 from vitrine.engine.errors import VitrineError
-from vitrine.report.build import build_report
 
 
 @click.command()
@@ -36,6 +35,9 @@ def report(results: tuple[Path, ...], out: Path, workers: int | None) -> None:
     its paired comparison.  Charts are inline SVG, each followed by its
     numbers: the page is one file.
     """
+    require_lab("vitrine report")
+    from vitrine.report.build import build_report  # matplotlib and scipy: the lab extra
+
     try:
         page = build_report(list(results), workers or os.cpu_count() or 1)
     except VitrineError as error:

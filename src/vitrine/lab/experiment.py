@@ -103,3 +103,9 @@ def run_experiment(
         run_simulation(experiment.baseline, games, baseline, workers, console, ray),
         run_simulation(experiment.variant, games, variant, workers, console, ray),
     )
+
+
+def side_name(settings: Settings) -> str:
+    """One side's rules, for people."""
+    variants = f" with {','.join(settings.variants)}" if settings.variants else ""
+    return f"{settings.rules} rules{variants}"

@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from vitrine.engine.errors import VitrineError
-from vitrine.lab.experiment import is_experiment, load_experiment, side_runs
+from vitrine.lab.experiment import is_experiment, load_experiment, side_name, side_runs
 from vitrine.report import charts
 from vitrine.report.metrics import (
     Tension,
@@ -29,7 +29,7 @@ from vitrine.report.metrics import (
 from vitrine.report.page import Section, Table, render
 from vitrine.report.paired import SHARE, Comparison, compare, lead_measures
 from vitrine.report.results import Config, PlayedGame, by_config, by_players, played_games
-from vitrine.simulate.store import Settings, load_settings
+from vitrine.simulate.store import load_settings
 
 TENSION_SAMPLE = 200  # games per configuration whose lead is traced turn by turn
 SERIES_NOTE = (
@@ -394,11 +394,6 @@ def experiment_section(out: Path, comparison: Comparison) -> Section:
             + "."
         )
     return section
-
-
-def side_name(settings: Settings) -> str:
-    variants = f" with {','.join(settings.variants)}" if settings.variants else ""
-    return f"{settings.rules} rules{variants}"
 
 
 def expand(paths: Sequence[Path]) -> tuple[list[Path], list[Path]]:
