@@ -39,6 +39,7 @@ if TYPE_CHECKING:
 
 PUBLISHED = "published"
 REPORT = "report.html"
+WIDE = 100  # columns the comparison table may take
 
 
 def side_settings(
@@ -158,7 +159,7 @@ def print_comparison(comparison: "Comparison") -> None:
         "(shares in percentage points; *: significant, false discovery rate < 5%)",
         box=None,
     )
-    for header in ("metric", "baseline", "variant", "change", "95% interval", "q", ""):
+    for header in ("metric", "baseline", "variant", "change", "95% interval", "q"):
         table.add_column(header, justify="left" if header == "metric" else "right", no_wrap=True)
     for d in comparison.differences:
         scale = 100.0 if d.unit == SHARE else 1.0
@@ -168,7 +169,8 @@ def print_comparison(comparison: "Comparison") -> None:
             f"{d.variant * scale:.3g}",
             f"{d.difference * scale:+.3g}",
             f"{d.low * scale:+.3g} .. {d.high * scale:+.3g}",
-            f"{d.q:.2g}",
-            "*" if d.significant else "",
+            f"{d.q:.2g}" + (" *" if d.significant else ""),
         )
-    Console(highlight=False, emoji=False).print(table)
+    console = Console(highlight=False, emoji=False)
+    console.width = max(console.width, WIDE)  # wrapped in a narrow terminal, never cut
+    console.print(table)
