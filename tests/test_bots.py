@@ -10,6 +10,8 @@ from vitrine.bots.base import Bot
 from vitrine.engine.errors import VitrineError
 from vitrine.games.exhibition import ExhibitionGame
 
+pytestmark = pytest.mark.playout_core  # make test runs these again in pure Python
+
 GAME = ExhibitionGame()
 
 
@@ -58,6 +60,7 @@ def test_unknown_bot_names_are_refused() -> None:
         make_bot("deep-blue")
 
 
+@pytest.mark.slow  # in pure Python too long for make test's second pass
 def test_ismcts_beats_greedy_with_a_small_budget() -> None:
     """400 iterations win about 85% of games; 5 of 8 leaves room for chance."""
     first = [play([IsmctsBot(Budget(iterations=400)), GreedyBot()], seed)[0] for seed in range(4)]
@@ -94,6 +97,7 @@ def test_specs_and_levels_name_bots() -> None:
     assert make_bot("expert").name == "ismcts+:3000"
 
 
+@pytest.mark.slow  # in pure Python too long for make test's second pass
 def test_pimc_plays_legal_solo_decisions_from_the_view_alone() -> None:
     bot = PimcBot(samples=3, width=4)
     state = GAME.start(["Solo"], seed=4)

@@ -5,6 +5,7 @@ same commands serve every game; errors the engine raises are written for
 people and are passed on as they are.
 """
 
+import importlib.metadata
 import json
 import secrets
 import sys
@@ -40,6 +41,7 @@ from vitrine.engine.rng import MAX_SEED
 from vitrine.games import get_game
 
 RANDOM_SEEDS = 1_000_000_000  # short enough to read out and type back
+PERFT_SEED = 1  # a fingerprint compares counts of one deal: a fixed one, as the docs quote
 
 
 def new_state(game: Game, names: Sequence[str], options: dict[str, Any], seed: int) -> GameState:
@@ -72,10 +74,28 @@ def make_seats(players: int, bots: Sequence[str], names: Sequence[str]) -> list[
     return seats
 
 
+def show_version(context: click.Context, _: click.Parameter, value: bool) -> None:
+    """``--version``: the version and the playout core in use (whether search
+    runs compiled), the core looked up only when asked."""
+    if not value or context.resilient_parsing:
+        return
+    from vitrine.games.exhibition.fastplayout import core_name
+
+    click.echo(f"{context.info_name} {importlib.metadata.version('vitrine')}, {core_name()}")
+    context.exit()
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="vitrine")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=show_version,
+    help="Show the version and the playout core in use, and exit.",
+)
 def main() -> None:
-    """Play, replay and check games of Exhibition: 20th Century (and more)."""
+    """Play, replay and check games of Exhibition: 20th Century, Tucano and Don't Go In There."""
 
 
 @main.command()
@@ -186,7 +206,13 @@ def legal(game_name: str, record: str) -> None:
 
 @main.command(name="perft")
 @game_option
-@click.option("--seed", type=click.IntRange(0, MAX_SEED), required=True, help="Deal of the game.")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    default=PERFT_SEED,
+    show_default=True,
+    help="Deal of the game.",
+)
 @click.option("--players", type=click.IntRange(min=1), default=2, show_default=True)
 @variant_option
 @click.option("--depth", type=click.IntRange(min=0), required=True, help="Whole turns to count.")

@@ -9,6 +9,10 @@ the turns.
 A record may also say which seats a bot finished (``substitutes``): a player
 who left or ran out of time, whose seat a bot played to the end.  The rules
 ignore it (the turns are the turns); a result read from the record must not.
+
+A game that never finished says why in ``ending``: ``abandoned`` (nobody
+played at its table for the server's idle time).  Its turns replay to the
+position where it stopped.
 """
 
 import dataclasses
@@ -30,7 +34,9 @@ COMMON_FIELDS = (
     "options",
     "turns",
     "substitutes",
+    "ending",
 )
+ENDINGS = ("abandoned",)  # why a record's game stops before its end
 SUBSTITUTE_REASONS = ("left", "timeout", "host")  # the player left, ran out of time, or the host
 SUBSTITUTE_FIELDS = ("seat", "turns_before", "level", "why")
 
@@ -167,6 +173,7 @@ class Record:
     seed: int | None = None
     setup: Mapping[str, Any] = field(default_factory=dict)
     substitutes: tuple[Substitute, ...] = ()
+    ending: str | None = None  # one of ENDINGS for a game that stopped unfinished
     overlay: Overlay | None = None  # the rule overlay played under (rules_version names it)
 
     def check_game(self, name: str, rules_versions: Sequence[str]) -> None:
@@ -203,6 +210,8 @@ class Record:
         data["turns"] = list(self.turns)
         if self.substitutes:
             data["substitutes"] = [substitute.to_dict() for substitute in self.substitutes]
+        if self.ending is not None:
+            data["ending"] = self.ending
         return data
 
     def to_json(self) -> str:
@@ -276,9 +285,25 @@ class Record:
             )
         setup = {name: data[name] for name in setup_fields if name in data}
         substitutes = _substitutes(data.get("substitutes", []), len(players), len(turns))
+        ending = data.get("ending")
+        if ending is not None and ending not in ENDINGS:
+            raise RecordError(
+                f"'ending' must be one of {', '.join(ENDINGS)}, got {ending!r}",
+                code="record_ending",
+                params={"endings": ", ".join(ENDINGS)},
+            )
         overlay = _overlay(data.get("overlay"), game, version)
         return cls(
-            game, version, tuple(players), options, tuple(turns), seed, setup, substitutes, overlay
+            game,
+            version,
+            tuple(players),
+            options,
+            tuple(turns),
+            seed,
+            setup,
+            substitutes,
+            ending,
+            overlay,
         )
 
 

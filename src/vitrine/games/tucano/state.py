@@ -605,6 +605,11 @@ class TucanoState:
 
         return player_view(self, player)
 
+    def provisional_scores(self, viewer: int | None) -> list[dict[str, Any]]:
+        from vitrine.games.tucano.view import provisional_scores
+
+        return provisional_scores(self, viewer)
+
 
 def encode(decision: Decision, table: CardTable) -> int:
     """A decision as a small int: the column's index; a toucan decision

@@ -1,5 +1,7 @@
 // The replay viewer: a finished table's game or an uploaded record, turn by turn.
-import { api, el, errorText, gameModule, header, translator } from "/static/common.js";
+import {
+  api, displayName, el, errorText, gameModule, gameTitle, header, levelName, translator,
+} from "/static/common.js";
 
 const t = translator({
   en: {
@@ -7,6 +9,8 @@ const t = translator({
     next: "Next ▶", last: "Last ▶|", step: "Turn {n} of {total}", keys: "Keys: ← and → step.",
     finishedByBot: "{name}'s seat was played by a bot ({level}) from turn {turn}: {why}.",
     left: "the player left", timeout: "the player ran out of time", host: "the host handed it over",
+    played: "{name} played", start: "The deal, before the first turn.",
+    abandoned: "This game was abandoned after {n} turns: nobody played at its table for a long time.",
   },
   fr: {
     heading: "Revoir", upload: "Ouvrir une partie (JSON)", first: "|◀ Début", previous: "◀ Précédent",
@@ -14,6 +18,8 @@ const t = translator({
     finishedByBot: "La place de {name} a été jouée par un robot ({level}) à partir du tour {turn} : {why}.",
     left: "le joueur est parti", timeout: "le temps du joueur était écoulé",
     host: "l'hôte l'a confiée",
+    played: "{name} a joué", start: "La donne, avant le premier tour.",
+    abandoned: "Cette partie a été abandonnée après {n} tours : personne ne jouait plus à sa table.",
   },
 });
 
@@ -43,6 +49,10 @@ async function load(promise, words = null) {
 // The module that words an uploaded record's refusals: its game's, if it names one we have.
 const wordsFor = (record) => gameModule(String(record?.game)).catch(() => null);
 
+// Who played turn ``index``: the seat to act in the position before it.
+const playerOf = (index) => replay.steps[index].current_player;
+const view = (step) => ({ ...step, players: step.players.map(displayName) });
+
 const go = (to) => {
   if (!replay) return;
   step = Math.max(0, Math.min(replay.steps.length - 1, to));
@@ -55,12 +65,18 @@ async function render() {
     onchange: async (e) => {
       const text = await e.target.files[0].text();
       let record;
-      try { record = JSON.parse(text); } catch (error) { fail(error); return; }
+      try {
+        record = JSON.parse(text);
+      } catch {  // the browser's own words would be English: say it in the page's language
+        fail({ message: t("fileNotJson") });
+        return;
+      }
       load(api("/api/replays", { method: "POST", body: record }), await wordsFor(record));
     },
   });
   if (failed) fail(failed.error, failed.words);
-  const parts = [el("h1", {}, t("heading")), el("label", { class: "row" }, t("upload"), file), errorBox];
+  const parts = [el("h1", {}, replay ? `${t("heading")} — ${gameTitle(replay.game)}` : t("heading")),
+    el("label", { class: "row" }, t("upload"), file), errorBox];
   if (replay) {
     const total = replay.steps.length - 1;
     parts.push(
@@ -70,14 +86,19 @@ async function render() {
         el("span", { id: "step" }, t("step", { n: step, total })),
         el("button", { type: "button", id: "next", onclick: () => go(step + 1) }, t("next")),
         el("button", { type: "button", onclick: () => go(total) }, t("last")),
-        el("span", { class: "muted" }, t("keys"))),
+        el("span", { class: "muted keys" }, t("keys"))),
       ...replay.substitutes.map((s) => el("p", { class: "substitute" }, t("finishedByBot", {
-        name: replay.players[s.seat], level: s.level, turn: s.turns_before + 1, why: t(s.why),
+        name: displayName(replay.players[s.seat]), level: levelName(s.level),
+        turn: s.turns_before + 1, why: t(s.why),
       }))),
-      step > 0 ? el("p", {}, el("code", {}, replay.turns[step - 1])) : null,
-      await module.renderGame(replay.steps[step], { you: null, act: () => {}, redraw: render }));
+      replay.ending === "abandoned"
+        ? el("p", { class: "ending" }, t("abandoned", { n: replay.turns.length })) : null,
+      el("p", { id: "played" }, step > 0 ? [
+        t("played", { name: displayName(replay.players[playerOf(step - 1)]) }), " ",
+        el("code", {}, replay.turns[step - 1])] : t("start")),
+      await module.renderGame(view(replay.steps[step]), { you: null, act: () => {}, redraw: render }));
   }
-  app.replaceChildren(header(t, render), el("main", {}, ...parts));
+  app.replaceChildren(header(t, render), el("main", { id: "content" }, ...parts));
 }
 
 document.addEventListener("keydown", (event) => {
