@@ -189,7 +189,8 @@ def test_the_command_needs_the_lab_extra_only_for_the_lab(
 ) -> None:
     """The web app's `make run` installs no lab extra: the CLI starts
     without it, and the report refuses in one line naming it."""
-    code = "import sys, vitrine.cli.main; print(sorted({'matplotlib', 'scipy', 'pandas', 'duckdb'} & set(sys.modules)))"
+    lab = "{'matplotlib', 'scipy', 'pandas', 'duckdb'}"
+    code = f"import sys, vitrine.cli.main; print(sorted({lab} & set(sys.modules)))"
     loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert loaded.stdout.strip() == "[]", loaded.stderr
     real = importlib.util.find_spec
