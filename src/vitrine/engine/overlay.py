@@ -68,10 +68,14 @@ class Overlay:
         return f"{self.base}{SEPARATOR}{self.digest[:DIGEST_LENGTH]}"
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Overlay) and self.digest == other.digest
+        """The same overlay, title included: two files with the same rules
+        play the same version, but each game records its own file's title."""
+        return isinstance(other, Overlay) and canonical(self.to_dict()) == canonical(
+            other.to_dict()
+        )
 
     def __hash__(self) -> int:
-        return hash(self.digest)
+        return hash(canonical(self.to_dict()))
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game, "base": self.base}
