@@ -10,13 +10,22 @@ import json
 import secrets
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from random import Random
 from typing import Any
 
 import click
 
 from vitrine.bots import BOTS, make_bot
-from vitrine.cli.options import game_option, options_for, split_list, variant_option
+from vitrine.cli.experiment import experiment
+from vitrine.cli.options import (
+    game_option,
+    game_under,
+    options_for,
+    rules_option,
+    split_list,
+    variant_option,
+)
 from vitrine.cli.play import PlaySession, Seat
 from vitrine.cli.records import load_record, save_record
 from vitrine.cli.render import make_console, renderer_for, say
@@ -106,6 +115,7 @@ def main() -> None:
     "as many as players for a bot-only game.",
 )
 @variant_option
+@rules_option
 @click.option(
     "--seed", type=click.IntRange(0, MAX_SEED), help="Deal of the game [default: random]."
 )
@@ -123,6 +133,7 @@ def play(
     players: int | None,
     bot_names: tuple[str, ...],
     variants: tuple[str, ...],
+    rules: Path | None,
     seed: int | None,
     name_list: tuple[str, ...],
     save: str | None,
@@ -136,9 +147,10 @@ def play(
     placement (G3, D, X), or 1907 G3.  Tucano: a column (B), then each
     toucan (gift:coconut>1, flip), or B gift:coconut>1.  ? lists the legal
     decisions, hint asks the coach (with --hints), quit leaves the game
-    (saving the record with --save).
+    (saving the record with --save).  Under --rules, the game is played
+    with a rule overlay, which its record keeps.
     """
-    game = get_game(game_name)
+    game, _ = game_under(game_name, rules)
     names = split_list(name_list)
     bots = split_list(bot_names)
     count = players if players is not None else max(2, len(names), len(bots))
@@ -172,7 +184,7 @@ def play(
 def replay(game_name: str, record: str, as_json: bool) -> None:
     """Show the position a record reaches and its scores."""
     game = get_game(game_name)
-    state = load_record(game, record)
+    game, state = load_record(game, record)
     renderer = renderer_for(game)
     if as_json:
         click.echo(json.dumps(renderer.report(state), indent=2))
@@ -190,7 +202,7 @@ def replay(game_name: str, record: str, as_json: bool) -> None:
 @click.argument("record", type=click.Path(exists=True, dir_okay=False))
 def legal(game_name: str, record: str) -> None:
     """List the legal turns after a record, one per line."""
-    state = load_record(get_game(game_name), record)
+    _, state = load_record(get_game(game_name), record)
     if state.is_over:
         click.echo("the game is over: no legal turns", err=True)
         return
@@ -235,4 +247,5 @@ main.add_command(solo_results)
 main.add_command(serve)
 main.add_command(simulate)
 main.add_command(report)
+main.add_command(experiment)
 main.add_command(review)

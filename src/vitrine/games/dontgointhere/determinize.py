@@ -16,7 +16,7 @@ from typing import Any
 
 from vitrine.engine.errors import VitrineError
 from vitrine.games.dontgointhere.components import Components
-from vitrine.games.dontgointhere.rules import rules_for
+from vitrine.games.dontgointhere.rules import Rules
 from vitrine.games.dontgointhere.setup import make_config
 from vitrine.games.dontgointhere.state import (
     CARDS_PER_ROOM,
@@ -56,13 +56,15 @@ def resample(state: DgitState, viewer: int, rng: Random) -> None:
     state.dice_source = Dice((), None, rng)
 
 
-def determinize(components: Components, view: Mapping[str, Any], rng: Random) -> DgitState:
-    """A state matching ``view`` with the hidden parts sampled from ``rng``."""
+def determinize(
+    components: Components, rules: Rules, view: Mapping[str, Any], rng: Random
+) -> DgitState:
+    """A state matching ``view`` (played under ``rules``, the view's
+    version) with the hidden parts sampled from ``rng``."""
     viewer = view["viewer"]
     if viewer is None:
         raise VitrineError("a spectator's view cannot be determinized: it belongs to no seat")
     types = tuple(components.type_index(code) for code in view["types"])
-    rules = rules_for(view["rules_version"])
     config = make_config(components, view["players"], view["options"], types, None, {}, rules)
     state = DgitState.__new__(DgitState)
     state.config = config

@@ -448,6 +448,7 @@ class DgitState:
         return Record(
             game=GAME_NAME,
             rules_version=config.rules.version,
+            overlay=config.rules.overlay,
             players=config.players,
             options=config.options,
             turns=tuple(self.history),

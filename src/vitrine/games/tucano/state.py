@@ -498,6 +498,7 @@ class TucanoState:
         return Record(
             game=GAME_NAME,
             rules_version=config.rules.version,
+            overlay=config.rules.overlay,
             players=config.players,
             options={},
             turns=tuple(self.turn_texts()),
