@@ -6,6 +6,7 @@ from random import Random
 from typing import Any
 
 from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.evaluation import greedy_values
 from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Record
 from vitrine.games.dontgointhere.components import Components, load_components
@@ -193,6 +194,10 @@ class DgitGame:
             raise TypeError("not a Don't Go In There state")
         sheet = score_game(state)[player]
         return -(sheet.total + GHOST_WEIGHT * sheet.ghosts)
+
+    def greedy_values(self, view: Mapping[str, Any], rng: Random) -> list[float]:
+        """Greedy play's values, the plain way (``engine.evaluation``)."""
+        return greedy_values(self, view, rng)
 
     def decision_values(self, state: GameState, width: int) -> dict[str, float]:
         raise VitrineError("Don't Go In There has no perfect-information search (use ismcts)")

@@ -16,10 +16,10 @@ from vitrine.games.exhibition.cards import (
     load_card_table,
 )
 from vitrine.games.exhibition.determinize import determinize
+from vitrine.games.exhibition.greedy import evaluation, greedy_values
 from vitrine.games.exhibition.layout import LayoutData, default_layout
 from vitrine.games.exhibition.notation import TURN_FORMAT, Notation, Take
 from vitrine.games.exhibition.options import Options
-from vitrine.games.exhibition.scoring import score_game
 from vitrine.games.exhibition.state import (
     GAME_NAME,
     MAX_PLAYERS,
@@ -32,7 +32,6 @@ from vitrine.games.exhibition.state import (
 )
 
 SETUP_FIELDS: tuple[str, ...] = ("deck", "secret_decades")
-FLEXIBILITY_WEIGHT = 0.01
 
 
 def deal(seed: int, table: CardTable) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -227,8 +226,11 @@ class ExhibitionGame:
         still accepts: keeping showcases fillable is worth something."""
         if not isinstance(state, ExhibitionState):
             raise TypeError("not an Exhibition state")
-        openness = sum(mask.bit_count() for mask in state.masks[player])
-        return score_game(state).players[player].total + FLEXIBILITY_WEIGHT * openness
+        return evaluation(state, player)
+
+    def greedy_values(self, view: Mapping[str, Any], rng: Random) -> list[float]:
+        """Greedy play's values, computed by the compiled core (``greedy``)."""
+        return greedy_values(self, view, rng)
 
     def decision_values(self, state: GameState, width: int) -> dict[str, float]:
         """The clairvoyant solver's value of every legal decision (solo games

@@ -5,6 +5,7 @@ from random import Random
 from typing import Any
 
 from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.evaluation import greedy_values
 from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Record
 from vitrine.engine.rng import SplitMix64
@@ -182,6 +183,10 @@ class TucanoGame:
             raise TypeError("not a Tucano state")
         scores = state.totals()
         return scores[player] - max(s for seat, s in enumerate(scores) if seat != player)
+
+    def greedy_values(self, view: Mapping[str, Any], rng: Random) -> list[float]:
+        """Greedy play's values, the plain way (``engine.evaluation``)."""
+        return greedy_values(self, view, rng)
 
     def decision_values(self, state: GameState, width: int) -> dict[str, float]:
         raise VitrineError(
