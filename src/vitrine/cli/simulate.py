@@ -86,8 +86,8 @@ def simulate(
     """
     game = get_game(game_name)
     lineup = split_list(bot_lists)
-    check_bot_specs(lineup)
     count = seat_count(game, players, len(lineup), least=1, what="simulation")
+    check_bot_specs(lineup, game.name, count)
     try:
         schedule = make_schedule(lineup, count, games, seed)
     except VitrineError as error:

@@ -76,7 +76,7 @@ def _game(name: str) -> Game:
 def play_game(game_name: str, options: Mapping[str, Any], entry: Entry) -> GameResult:
     """Play ``entry`` to the end; each bot sees only its own seat's view."""
     game = _game(game_name)
-    bots = [make_bot(spec) for spec in entry.seats]
+    bots = [make_bot(spec, game_name, len(entry.seats)) for spec in entry.seats]
     rngs = [seat_rng(entry, seat) for seat in range(len(bots))]
     start = time.perf_counter()
     state = game.new_game(player_names(entry.seats), options, entry.deal)
