@@ -2,6 +2,7 @@
 
 import json
 from pathlib import Path
+from typing import Any
 
 from vitrine.tournament.ladder import LOOKS, Pair, deal_result, look_level, measure, verdict
 from vitrine.tournament.stats import mean_interval, t_quantile
@@ -9,7 +10,9 @@ from vitrine.tournament.stats import mean_interval, t_quantile
 PAIR = Pair("exhibition", 2, "random", "greedy")
 
 
-def line(deal: int, seating: int, seats: list[str], ranks: list[int], totals: list[float]) -> dict:
+def line(
+    deal: int, seating: int, seats: list[str], ranks: list[int], totals: list[float]
+) -> dict[str, Any]:
     return {"deal": deal, "seating": seating, "seats": seats, "ranks": ranks, "totals": totals}
 
 
