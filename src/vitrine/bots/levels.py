@@ -21,7 +21,10 @@ DEFAULTS = {
     "expert": "ismcts+:3000",
 }
 # (game, players) -> the levels that name another bot there.
-CHOICES: dict[tuple[str, int], dict[str, str]] = {}
+CHOICES: dict[tuple[str, int], dict[str, str]] = {
+    # Alone, the stock's order is all that is hidden: PIMC over the solver.
+    ("exhibition", 1): {"expert": "pimc:16"},
+}
 
 
 def level_spec(level: str, game: str, players: int) -> str:

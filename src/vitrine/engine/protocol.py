@@ -144,10 +144,13 @@ class Game(Protocol):
         compute them faster, but must give the same values and draw the same
         random numbers, so that greedy games do not depend on the way taken."""
 
-    def decision_values(self, state: GameState, width: int) -> dict[str, float]:
+    def decision_values(
+        self, state: GameState, width: int, actions: Sequence[str] | None = None
+    ) -> dict[str, float]:
         """Perfect-information search from a full state (a determinization):
-        every legal decision and the value, on the scale of ``returns``, of the
-        best line found after it with ``width`` of search.  Raises
+        every legal decision (or only ``actions``, some of them) and the value,
+        on the scale of ``returns``, of the best line found after it with
+        ``width`` of search.  Raises
         ``VitrineError`` where the game has no such search (for those player
         counts)."""
 

@@ -199,5 +199,7 @@ class DgitGame:
         """Greedy play's values, the plain way (``engine.evaluation``)."""
         return greedy_values(self, view, rng)
 
-    def decision_values(self, state: GameState, width: int) -> dict[str, float]:
+    def decision_values(
+        self, state: GameState, width: int, actions: Sequence[str] | None = None
+    ) -> dict[str, float]:
         raise VitrineError("Don't Go In There has no perfect-information search (use ismcts)")

@@ -232,7 +232,9 @@ class ExhibitionGame:
         """Greedy play's values, computed by the compiled core (``greedy``)."""
         return greedy_values(self, view, rng)
 
-    def decision_values(self, state: GameState, width: int) -> dict[str, float]:
+    def decision_values(
+        self, state: GameState, width: int, actions: Sequence[str] | None = None
+    ) -> dict[str, float]:
         """The clairvoyant solver's value of every legal decision (solo games
         only), valued as ``returns`` values a solo score."""
         if not isinstance(state, ExhibitionState):
@@ -242,7 +244,8 @@ class ExhibitionGame:
         from vitrine.games.exhibition.solver import decision_totals  # it builds on this module
 
         scale = SOLO_SCALE * state.config.scoring.solo_multiplier
-        return {action: total / scale for action, total in decision_totals(state, width).items()}
+        totals = decision_totals(state, width, actions)
+        return {action: total / scale for action, total in totals.items()}
 
     def load(self, text: str) -> ExhibitionState:
         """Replay a record given as JSON text."""

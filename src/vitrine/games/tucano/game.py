@@ -188,7 +188,9 @@ class TucanoGame:
         """Greedy play's values, the plain way (``engine.evaluation``)."""
         return greedy_values(self, view, rng)
 
-    def decision_values(self, state: GameState, width: int) -> dict[str, float]:
+    def decision_values(
+        self, state: GameState, width: int, actions: Sequence[str] | None = None
+    ) -> dict[str, float]:
         raise VitrineError(
             "Tucano has no perfect-information search: use ismcts or ismcts+ rather than pimc"
         )
