@@ -146,15 +146,19 @@ def verdict(
 
 
 def interval(pair: Pair, results: Sequence[float], level: float) -> tuple[float, float, float]:
-    """The deals' mean and its t-interval; where every deal of a game of
-    several players gave the same score (a t-interval would be a point), the
-    Wilson interval of that share over as many trials, as a score in [0, 1]
-    varies at most as a win or a loss does."""
-    if pair.players > 1 and len(set(results)) == 1:
+    """The deals' mean and its t-interval (with several players a score,
+    whose mean lies in [0, 1], so the interval is cut to it); where every
+    deal gave the same score (a t-interval would be a point), the Wilson
+    interval of that share over as many trials, as a score in [0, 1] varies
+    at most as a win or a loss does."""
+    if pair.players == 1:
+        return mean_interval(results, level)
+    if len(set(results)) == 1:
         share = results[0]
         z = NormalDist().inv_cdf((1 + level) / 2)
         return (share, *wilson_interval(share * len(results), len(results), z))
-    return mean_interval(results, level)
+    mean, low, high = mean_interval(results, level)
+    return (mean, max(0.0, low), min(1.0, high))
 
 
 def measure(
