@@ -20,10 +20,21 @@ DEFAULTS = {
     "strong": "ismcts:500",
     "expert": "ismcts+:3000",
 }
-# (game, players) -> the levels that name another bot there.
+# Tucano and Don't Go In There play out in Python, about a thousand times
+# slower than Exhibition's compiled core: their expert's budget is what
+# fits in a second a decision at each count (the slowest decisions of
+# ``bench/bots.py think``), and their strong level a smaller plain search.
+STRONG_PYTHON = "ismcts:200"
 CHOICES: dict[tuple[str, int], dict[str, str]] = {
     # Alone, the stock's order is all that is hidden: PIMC over the solver.
     ("exhibition", 1): {"expert": "pimc:16"},
+    ("tucano", 2): {"strong": STRONG_PYTHON, "expert": "ismcts+:700"},
+    ("tucano", 3): {"strong": STRONG_PYTHON, "expert": "ismcts+:600"},
+    ("tucano", 4): {"strong": STRONG_PYTHON, "expert": "ismcts+:550"},
+    ("dontgointhere", 2): {"strong": STRONG_PYTHON, "expert": "ismcts+:1000"},
+    ("dontgointhere", 3): {"strong": STRONG_PYTHON, "expert": "ismcts+:650"},
+    ("dontgointhere", 4): {"strong": STRONG_PYTHON, "expert": "ismcts+:450"},
+    ("dontgointhere", 5): {"strong": STRONG_PYTHON, "expert": "ismcts+:350"},
 }
 
 
