@@ -4,7 +4,8 @@ A benchmark, not a test: it prints figures to quote.  Budgets are in
 iterations, so strength figures compare across machines; speed figures are
 for one core of the machine that runs it.
 
-    .venv/bin/python bench/bots.py speed
+    .venv/bin/python bench/bots.py speed [--iterations N] [--beam W]
+    VITRINE_PURE_PYTHON=1 .venv/bin/python bench/bots.py speed   # the pure-Python core
     .venv/bin/python bench/bots.py strength --games 200 [--workers 2] [--table four]
     .venv/bin/python bench/bots.py strength --game tucano --search ismcts:500
     .venv/bin/python bench/bots.py solo --deals 1000 --search-deals 200 [--workers 2]
@@ -43,7 +44,8 @@ from vitrine.cli.solo import print_tables
 from vitrine.games import GAMES, get_game
 from vitrine.games.exhibition import ExhibitionGame, ExhibitionState
 from vitrine.games.exhibition.challenge import run_challenge
-from vitrine.games.exhibition.solver import DEFAULT_BEAM
+from vitrine.games.exhibition.fastplayout import core_name
+from vitrine.games.exhibition.solver import DEFAULT_BEAM, best_line, solo_deal
 from vitrine.tournament import make_schedule, run_tournament, summarize
 from vitrine.tournament.ladder import LOOKS, Pair, Verdict, load_lines, measure, verdict
 from vitrine.tournament.play import player_names
@@ -52,6 +54,7 @@ GAME = ExhibitionGame()
 SEARCH = "ismcts:2000"
 SOLO_FAST = ["random", "greedy"]
 SOLO_SEARCH = [SEARCH, "pimc:16"]
+SPEED_DEAL = 3  # the solver's speed probe
 
 
 def midgame(players: int, seed: int = 11) -> ExhibitionState:
@@ -68,9 +71,11 @@ def rate(work: int, seconds: float) -> str:
 
 
 def speed(args: argparse.Namespace) -> None:
-    print(f"Speed, one core, Python {platform.python_version()} ({platform.machine()})")
+    print(
+        f"Speed, one core, Python {platform.python_version()} ({platform.machine()}), {core_name()}"
+    )
     header = f"{'players':>7} {'ismcts it/s':>12} {'ismcts+ it/s':>13}"
-    print(f"{header} {'C rollouts/s':>13} {'Py playouts/s':>14}")
+    print(f"{header} {'rollouts/s':>11} {'Py playouts/s':>14}")
     for players in (2, 4):
         state = midgame(players)
         seat = state.current
@@ -87,13 +92,19 @@ def speed(args: argparse.Namespace) -> None:
         start = time.perf_counter()
         for sample in samples:
             sample.rollout(rng)
-        compiled = rate(len(samples), time.perf_counter() - start)
+        rollouts = rate(len(samples), time.perf_counter() - start)
         start = time.perf_counter()
         for sample in samples[:300]:
             sample.playout(rng)
             sample.returns()
         python = rate(300, time.perf_counter() - start)
-        print(f"{players:>7} {searches[0]:>12} {searches[1]:>13} {compiled:>13} {python:>14}")
+        print(f"{players:>7} {searches[0]:>12} {searches[1]:>13} {rollouts:>11} {python:>14}")
+    deal = solo_deal(SPEED_DEAL)
+    start = time.perf_counter()
+    _, _, positions = best_line(deal, args.beam)
+    seconds = time.perf_counter() - start
+    per_second = rate(positions, seconds).strip()
+    print(f"solver: deal {SPEED_DEAL} at beam {args.beam}: {per_second} positions/s")
 
 
 def table(lineup: list[str], players: int, args: argparse.Namespace) -> None:
@@ -285,6 +296,7 @@ def main() -> None:
     )
     parser.add_argument("part", choices=["speed", "strength", "solo", "ladder", "think"])
     parser.add_argument("--iterations", type=int, default=20_000, help="ISMCTS probe budget")
+    parser.add_argument("--beam", type=int, default=DEFAULT_BEAM, help="speed: the solver's width")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--game", choices=GAMES, default="exhibition", help="strength: the game")
     parser.add_argument(

@@ -12,6 +12,7 @@ Run: ``.venv/bin/python bench/server.py [--tables 200] [--think 1.0]``.
 import argparse
 import asyncio
 import json
+import os
 import platform
 import random
 import socket
@@ -59,9 +60,10 @@ async def player(
     ws_base: str, table: Table, seat: int, think: float, latencies: list[float], rng: random.Random
 ) -> int:
     """Play one seat to the end of the game; the number of decisions it sent."""
-    url = f"{ws_base}/api/tables/{table.id}/ws?token={table.tokens[seat]}"
+    url = f"{ws_base}/api/tables/{table.id}/ws"
     sent = 0
     async with websockets.connect(url, max_size=None) as socket:
+        await socket.send(json.dumps({"type": "hello", "token": table.tokens[seat]}))
         async for text in socket:
             message = json.loads(text)
             if message["type"] == "error":
@@ -88,11 +90,22 @@ def free_port() -> int:
         return port
 
 
-def start_server(port: int, database: str) -> subprocess.Popen[bytes]:
+# One load generator is one client: the per-client limits are raised for it.
+RELAXED = {"VITRINE_CREATE_TABLES": "100000/minute", "VITRINE_WS_MESSAGES": "1000/second"}
+
+
+def start_server(
+    port: int, database: str, settings: dict[str, str] = RELAXED
+) -> subprocess.Popen[bytes]:
+    """``vitrine serve`` with bots that do not wait, and these ``VITRINE_*`` settings."""
     vitrine = Path(sys.executable).with_name("vitrine")
     command = [str(vitrine), "serve", "--port", str(port), "--bot-delay", "0"]
-    process = subprocess.Popen([*command, "--database", database])
-    for _ in range(100):
+    process = subprocess.Popen(
+        [*command, "--database", database],
+        env=os.environ | settings,
+        stdout=subprocess.DEVNULL,
+    )
+    for _ in range(300):
         if process.poll() is not None:
             raise SystemExit("the server did not start")
         try:

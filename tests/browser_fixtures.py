@@ -1,6 +1,7 @@
 """Headless Chromium and a served app, for the browser tests of every game.
 
-Chromium is Debian's (``/usr/bin/chromium``, which ``.ci/run`` installs),
+Chromium is Debian's (``/usr/bin/chromium``, which ``scripts/system-parts``
+installs; without it the browser tests are skipped, see ``system_parts.py``),
 driven by Playwright.  Screenshots go to ``build/screenshots/`` for people to
 look at.
 """
@@ -15,10 +16,10 @@ import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from server_process import Served
+from system_parts import CHROMIUM, CHROMIUM_PART, require
 from vitrine.engine.record import Record
 from vitrine.games import get_game
 
-CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -31,8 +32,7 @@ SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
 
 @pytest.fixture
 def browser() -> Iterator[Browser]:
-    if not CHROMIUM.exists():
-        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does)")
+    require(CHROMIUM_PART)
     with sync_playwright() as playwright:
         launched = playwright.chromium.launch(
             executable_path=str(CHROMIUM), headless=True, args=FLAGS

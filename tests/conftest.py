@@ -36,7 +36,7 @@ SPOTS = (
     *("Y1", "Y2"),
 )
 
-pytest_plugins = ["server_fixtures", "browser_fixtures"]
+pytest_plugins = ["system_parts", "server_fixtures", "browser_fixtures", "page_helpers"]
 
 GAME = ExhibitionGame()
 TABLE: CardTable = load_card_table()

@@ -1,38 +1,35 @@
 """Fixtures for the server tests: databases (SQLite and a real PostgreSQL) and clients.
 
 PostgreSQL tests get a fresh database each, created through the admin URL in
-``VITRINE_TEST_POSTGRES_URL`` (``.ci/run`` starts a server and sets it).  In CI
-a missing server is a failure, not a skip: the persistence tests must run on
-both databases there.
+``VITRINE_TEST_POSTGRES_URL`` (``scripts/system-parts`` starts a server and
+``make test`` sets it).  Without one they are skipped, and fail where every
+system part is required (CI): see ``system_parts.py``.
 """
 
 import os
 import secrets
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
 from fastapi.testclient import TestClient
+from starlette.testclient import WebSocketTestSession
 
+import server_process
+from system_parts import POSTGRES_PART, POSTGRES_VARIABLE, require
 from vitrine.server.app import create_app
+from vitrine.server.settings import Settings
 
-POSTGRES_VARIABLE = "VITRINE_TEST_POSTGRES_URL"
-
-
-def _postgres_admin_url() -> str:
-    url = os.environ.get(POSTGRES_VARIABLE)
-    if url:
-        return url
-    if os.environ.get("CI"):
-        pytest.fail(f"CI must run the PostgreSQL tests: set {POSTGRES_VARIABLE} (.ci/run does)")
-    pytest.skip(f"no PostgreSQL server: set {POSTGRES_VARIABLE} to an admin URL to run these")
+FAST_PLAY = Settings.from_environment(server_process.FAST_PLAY)  # the same, in process
 
 
 @pytest.fixture
 def postgres_url() -> Iterator[str]:
-    admin = _postgres_admin_url()
+    require(POSTGRES_PART)
+    admin = os.environ[POSTGRES_VARIABLE]
     name = f"vitrine_test_{secrets.token_hex(6)}"
     with psycopg.connect(admin, autocommit=True) as connection:
         connection.execute(f'CREATE DATABASE "{name}"')
@@ -82,10 +79,20 @@ class Api:
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(sqlite_url, bot_delay=0)) as test_client:
+    with TestClient(create_app(sqlite_url, bot_delay=0, settings=FAST_PLAY)) as test_client:
         yield test_client
 
 
 @pytest.fixture
 def api(client: TestClient) -> Api:
     return Api(client)
+
+
+@contextmanager
+def table_socket(
+    client: TestClient, table_id: str, token: str | None = None
+) -> Iterator[WebSocketTestSession]:
+    """A table's WebSocket, introduced by its first message (a seat token, or none)."""
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as socket:
+        socket.send_json({"type": "hello"} | ({} if token is None else {"token": token}))
+        yield socket

@@ -5,6 +5,7 @@ killed with SIGKILL, and a port a browser can reach.
 """
 
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -16,6 +17,14 @@ from pathlib import Path
 from typing import Any
 
 VITRINE = Path(sys.executable).with_name("vitrine")
+# Tests play far faster than people: these per-client limits are raised for
+# them (each test's settings may say otherwise), and have tests of their own
+# at their defaults (test_server_public*.py).
+FAST_PLAY = {
+    "VITRINE_WS_MESSAGES": "1000/second",
+    "VITRINE_CREATE_TABLES": "1000/minute",
+    "VITRINE_START_BOT_TABLES": "1000/minute",
+}
 
 
 def free_port() -> int:
@@ -28,7 +37,16 @@ def free_port() -> int:
 class Served:
     """One server process on one database; ``kill`` is SIGKILL, no goodbye."""
 
-    def __init__(self, database_url: str, bot_delay: float = 0.05, port: int = 0) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        bot_delay: float = 0.05,
+        port: int = 0,
+        settings: dict[str, str] | None = None,
+        extra: tuple[str, ...] = (),
+    ) -> None:
+        """``settings``: ``VITRINE_*`` variables for the server (see ``server/settings.py``);
+        ``extra``: more ``vitrine serve`` options."""
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         # a file, not a pipe (a full pipe would stall the server); closed by stop()
@@ -43,15 +61,16 @@ class Served:
                 database_url,
                 "--bot-delay",
                 str(bot_delay),
+                *extra,
             ],
             stdout=subprocess.DEVNULL,
             stderr=self.log,
+            env=os.environ | FAST_PLAY | (settings or {}),
         )
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                self.log.seek(0)
-                raise RuntimeError(f"the server died: {self.log.read().decode()}")
+                raise RuntimeError(f"the server died: {self.output()}")
             try:
                 self.call("GET", "/api/games")
                 return
@@ -70,6 +89,11 @@ class Served:
         request = urllib.request.Request(self.url + path, data, headers, method=method)
         with urllib.request.urlopen(request, timeout=30) as response:
             return json.loads(response.read())
+
+    def output(self) -> str:
+        """What the server has written to its log so far."""
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from bot_games import play_new
+from bot_games import play_new, reordered_stock
 from vitrine.bots import (
     Budget,
     GreedyBot,
@@ -17,6 +17,8 @@ from vitrine.bots import (
 from vitrine.bots.base import Bot
 from vitrine.engine.errors import VitrineError
 from vitrine.games.exhibition import ExhibitionGame
+
+pytestmark = pytest.mark.playout_core  # make test runs these again in pure Python
 
 GAME = ExhibitionGame()
 
@@ -38,15 +40,7 @@ def test_greedy_beats_random_from_either_seat() -> None:
 
 def test_bot_choice_ignores_the_hidden_stock_order() -> None:
     """Same view, same bot seed, different stock behind it: the same decision."""
-    state = GAME.start(["Ana", "Bo"], seed=30)
-    rng = random.Random(4)
-    for _ in range(6):
-        state.push(rng.choice(state.legal_turns()))
-    deck = list(state.config.deck)
-    dealt = len(deck) - len(state.stock)
-    other = GAME.start(["Ana", "Bo"], deck=deck[:dealt] + deck[dealt:][::-1])
-    for turn in state.turn_texts():
-        other.push(turn)
+    state, other = reordered_stock(6)
     seat = state.current
     bots = (
         GreedyBot(),
@@ -66,6 +60,7 @@ def test_unknown_bot_names_are_refused() -> None:
         make_bot("deep-blue")
 
 
+@pytest.mark.slow  # in pure Python too long for make test's second pass
 def test_ismcts_beats_greedy_with_a_small_budget() -> None:
     """400 iterations win about 85% of games; 5 of 8 leaves room for chance."""
     first = [play([IsmctsBot(Budget(iterations=400)), GreedyBot()], seed)[0] for seed in range(4)]
@@ -109,6 +104,7 @@ def test_specs_and_levels_name_bots() -> None:
         level_spec("master", "tucano", 2)
 
 
+@pytest.mark.slow  # in pure Python too long for make test's second pass
 def test_pimc_plays_legal_solo_decisions_from_the_view_alone() -> None:
     bot = PimcBot(samples=3, width=4)
     state = GAME.start(["Solo"], seed=4)

@@ -17,6 +17,7 @@ ACTIONS = (
     "button.card.legal, button.dest, button.spot.legal, "
     'button[data-action="D"], button[data-action="X"]'
 )
+PLACES = 'button.spot.legal, button[data-action="D"], button[data-action="X"]'
 
 
 def act_once(page: Page, undo_first: bool, shot: Path | None = None) -> bool:
@@ -29,7 +30,7 @@ def act_once(page: Page, undo_first: bool, shot: Path | None = None) -> bool:
     if page.locator(ACTIONS).count() == 0:
         return False
     before = seq(page)
-    spot = page.locator("button.spot.legal")
+    spot = page.locator(PLACES)
     if spot.count():
         if undo_first:
             spot.last.click()

@@ -365,6 +365,14 @@ def test_perft_depth_one_and_two() -> None:
     assert int(two.stdout) == direct
 
 
+def test_perft_deals_seed_one_by_default() -> None:
+    default = run("perft", "--depth", "2")
+    assert default.exit_code == 0, default.output
+    assert default.stdout == run("perft", "--seed", "1", "--depth", "2").stdout
+    assert int(default.stdout) == perft(GAME.start(["P1", "P2"], {}, seed=1), 2)
+    assert "[default: 1;" in run("perft", "--help").stdout
+
+
 def test_perft_divide_with_a_variant() -> None:
     state = GAME.start(["P1", "P2", "P3"], {"variations": ["links"]}, seed=2)
     args = ["perft", "--seed", "2", "--players", "3", "--variant", "links", "--depth", "2"]

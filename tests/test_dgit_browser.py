@@ -41,7 +41,9 @@ def test_a_whole_game_against_a_bot(browser: Browser, served: Served, tmp_path: 
     page.select_option("#game", "dontgointhere")
     page.locator("#opt-type-AM").wait_for()
     page.select_option("#count", "2")
-    page.wait_for_function("document.querySelectorAll('.seat-editor').length === 2")
+    # A function, not an expression: Playwright evals an expression again at each poll,
+    # which the pages' Content-Security-Policy refuses (a function is evaluated once).
+    page.wait_for_function("() => document.querySelectorAll('.seat-editor').length === 2")
     page.fill("#seat-0-name", "Ana")
     page.select_option("#seat-1-level", "beginner")
     for code in TYPES:

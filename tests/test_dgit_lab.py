@@ -5,23 +5,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 from click.testing import CliRunner
-from pettingzoo.test import api_test, seed_test
 
 from dgit_helpers import GAME, names
 from vitrine.adapters.encoding import encoding_for, flatten
-from vitrine.adapters.pettingzoo_env import env
 from vitrine.cli.main import main
-
-
-@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
-@pytest.mark.filterwarnings("ignore:Environment has not defined a render:UserWarning")
-@pytest.mark.parametrize(("players", "obs_type"), [(2, "flat"), (3, "dict"), (5, "flat")])
-def test_pettingzoo_api_test_passes(players: int, obs_type: str) -> None:
-    api_test(env(game="dontgointhere", players=players, obs_type=obs_type), num_cycles=300)
-
-
-def test_pettingzoo_seed_test_passes() -> None:
-    seed_test(lambda: env(game="dontgointhere", players=3), num_cycles=300)
 
 
 def test_observations_hide_what_the_view_hides() -> None:

@@ -93,7 +93,7 @@ SHELL = words_in(STATIC / "common.js")
 
 
 def test_the_shell_words_every_server_and_engine_code_in_both_languages() -> None:
-    codes = codes_in(SRC / "server", SRC / "engine", SRC / "games" / "__init__.py")
+    codes = codes_in(SRC / "server", SRC / "engine", SRC / "games" / "__init__.py", SRC / "review")
     assert codes, "no codes found: the scan is broken"
     for language in ("en", "fr"):
         assert codes - SHELL[language] == set(), language
@@ -117,4 +117,5 @@ def test_the_scan_finds_the_codes_it_should() -> None:
     assert {"table_not_found", "stale", "illegal_turn", "record_game"} <= codes_in(
         SRC / "server", SRC / "engine"
     )
-    assert codes_in(SRC / "games" / "__init__.py") == {"unknown_game"}
+    assert codes_in(SRC / "games" / "__init__.py") == {"unknown_game", "record_not_object"}
+    assert {"review_seat", "hint_not_your_turn"} <= codes_in(SRC / "review")

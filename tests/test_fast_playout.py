@@ -1,4 +1,4 @@
-"""The compiled playout core against the Python engine, its reference.
+"""The playout cores against the Python engine, their reference, and against each other.
 
 The core plays a position to the end and, on request, reports what it did:
 every turn and every refill.  Replaying that trace through the checked
@@ -7,7 +7,10 @@ every turn, end the game exactly when the trace ends, and score exactly the
 core's totals and returns.  The core's legality masks, computed from
 scratch, must equal the engine's incremental ones, on positions of real
 games and on arbitrary showcase contents.  And from one position, compiled
-and Python playouts must agree on average.
+and Python playouts must agree on average.  Whichever core is in use (the
+compiled one, or the pure-Python one: ``VITRINE_PURE_PYTHON=1``) must pass
+all of this; and the pure-Python core must play the compiled core's games,
+turn for turn, from the same seeds.
 """
 
 import functools
@@ -23,10 +26,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from system_parts import COMPILED_CORE_PART, require
 from vitrine.games.exhibition import ExhibitionGame, ExhibitionState, Turn, score_game
 from vitrine.games.exhibition.cards import EINSTEIN, NUM_CARDS, WHITE
-from vitrine.games.exhibition.fastplayout import core_for, pack, pack_spec, spot_masks
+from vitrine.games.exhibition.fastplayout import CompiledCore, core_for, pack, pack_spec, spot_masks
 from vitrine.games.exhibition.notation import DEPOT, END
+from vitrine.games.exhibition.purecore import PureCore
+
+pytestmark = pytest.mark.playout_core  # make test runs these again in pure Python
 
 GAME = ExhibitionGame()
 TABLE = GAME.table
@@ -96,9 +103,7 @@ def replay_trace(
 ) -> ExhibitionState:
     """Replay the core's playout from ``state`` in the checked engine, compare,
     and return the end position; ``before_turn`` sees each position and turn."""
-    returns, turns, draws, totals = core_for(state.config).playout(
-        pack(state), seed, trace=True, informed=informed
-    )
+    returns, turns, draws, totals = core_for(state.config).trace(state, seed, informed)
     stock = state.draw_pile
     drawn = set(draws)
     assert len(drawn) == len(draws) and drawn <= set(stock)
@@ -215,7 +220,7 @@ def test_traces_cover_whites_depot_and_ending() -> None:
     for _ in range(150):
         state = random_position(rng)
         core = core_for(state.config)
-        _, turns, _, _ = core.playout(pack(state), rng.getrandbits(64), trace=True)
+        _, turns, _, _ = core.trace(state, rng.getrandbits(64))
         targets.update(target for _, _, target in turns)
         white_spots.update(t for c, _, t in turns if c in WHITES and t >= 0)
         white_dests.update(d for c, d, _ in turns if c in WHITES)
@@ -255,7 +260,7 @@ def test_an_over_position_scores_as_it_stands() -> None:
     state = GAME.start(NAMES[:4], {"variations": ["links", "antiquity"]}, seed=9)
     while not state.is_over:
         state.play(choose(state, rng))
-    returns, turns, draws, totals = core_for(state.config).playout(pack(state), 1, trace=True)
+    returns, turns, draws, totals = core_for(state.config).trace(state, 1)
     assert (turns, draws) == ([], [])
     assert returns == state.returns()
     assert totals == [sheet.total for sheet in score_game(state).players]
@@ -270,7 +275,7 @@ def test_rollout_is_the_core_seeded_from_the_rng_and_leaves_the_state() -> None:
     first = state.rollout(random.Random(5))
     assert pack(state) == before
     assert first == state.rollout(random.Random(5))
-    assert first == core_for(state.config).playout(before, random.Random(5).getrandbits(64))
+    assert first == core_for(state.config).playout(state, random.Random(5).getrandbits(64))
     assert len(first) == state.num_players and sum(first) == pytest.approx(1)
 
 
@@ -299,9 +304,10 @@ def test_same_mean_returns_as_python_playouts(players: int, options: dict[str, A
         assert abs(fmean(ours) - fmean(theirs)) <= 4.5 * error, (seat, fmean(ours), fmean(theirs))
 
 
-def test_malformed_input_is_refused() -> None:
+def test_malformed_input_is_refused_by_the_compiled_core() -> None:
+    require(COMPILED_CORE_PART)
     state = GAME.start(NAMES[:2], seed=1)
-    core = core_for(state.config)
+    core = CompiledCore(state.config).core
     packed = pack(state)
     with pytest.raises(ValueError, match="malformed packed state"):
         core.playout(packed[:-1], 0)
@@ -370,8 +376,8 @@ def test_shaped_returns_blend_the_win_share_with_the_lead() -> None:
             continue
         seed = rng.getrandbits(64)
         core = core_for(state.config)
-        wins, _, _, totals = core.playout(pack(state), seed, trace=True)
-        shaped, _, _, same_totals = core.playout(pack(state), seed, trace=True, margin=5.0)
+        wins, _, _, totals = core.trace(state, seed)
+        shaped, _, _, same_totals = core.trace(state, seed, margin=5.0)
         assert same_totals == totals
         for seat, total in enumerate(totals):
             lead = total - max(t for other, t in enumerate(totals) if other != seat)
@@ -379,6 +385,44 @@ def test_shaped_returns_blend_the_win_share_with_the_lead() -> None:
             assert shaped[seat] == pytest.approx(expected)
         checked += 1
     solo = GAME.start(["Solo"], seed=3)
-    assert core_for(solo.config).playout(pack(solo), 9, margin=5.0) == core_for(
-        solo.config
-    ).playout(pack(solo), 9)
+    core = core_for(solo.config)
+    assert core.playout(solo, 9, margin=5.0) == core.playout(solo, 9)
+
+
+# ------------------------------------- the pure-Python core against the compiled one
+
+
+def both_cores(state: ExhibitionState) -> tuple[CompiledCore, PureCore]:
+    require(COMPILED_CORE_PART)
+    return CompiledCore(state.config), PureCore(state.config)
+
+
+@pytest.mark.parametrize("make_position", [random_position, crowded_position])
+def test_the_pure_core_plays_the_compiled_games(
+    make_position: Callable[[random.Random], ExhibitionState],
+) -> None:
+    """From the same position and seed, the same turns, refills, totals and
+    returns, plain, informed and shaped; and the same masks."""
+    rng = random.Random(2026)
+    for _ in range(150):
+        state = make_position(rng)
+        compiled, pure = both_cores(state)
+        assert pure.masks(state) == compiled.masks(state)
+        for informed in (False, True):
+            seed = rng.getrandbits(64)
+            assert pure.trace(state, seed, informed) == compiled.trace(state, seed, informed)
+            shaped = pure.playout(state, seed, informed, margin=5.0)
+            assert shaped == compiled.playout(state, seed, informed, margin=5.0)
+
+
+@pytest.mark.parametrize("version", GAME.rules_versions)
+def test_the_pure_core_plays_whole_games_as_the_compiled_one(version: str) -> None:
+    """New games of every player count and rules version, from the deal to the end."""
+    for players in range(1, 6):
+        for seed in range(8):
+            options = random_options(random.Random(seed))
+            state = GAME.start(NAMES[:players], options, seed=seed, rules_version=version)
+            compiled, pure = both_cores(state)
+            assert pure.trace(state, seed, seed % 2 == 1) == compiled.trace(
+                state, seed, seed % 2 == 1
+            )

@@ -17,12 +17,15 @@ from typing import Any
 import pytest
 
 from greedy_reference import ReferenceGreedyBot
+from system_parts import COMPILED_CORE_PART, require
 from vitrine.bots import GreedyBot
 from vitrine.engine.evaluation import greedy_values as plain_greedy_values
 from vitrine.engine.protocol import Game
 from vitrine.games import get_game
 from vitrine.games.exhibition import ExhibitionGame
-from vitrine.games.exhibition.greedy import PURE_PYTHON_VARIABLE
+from vitrine.games.exhibition.fastplayout import PURE_PYTHON_VARIABLE, CompiledCore, pack
+
+pytestmark = pytest.mark.playout_core  # make test runs these again in pure Python
 
 EXHIBITION = ExhibitionGame()
 OPTIONS: list[dict[str, Any]] = [
@@ -99,10 +102,9 @@ def test_pure_python_greedy_plays_the_same_games(monkeypatch: pytest.MonkeyPatch
 
 
 def test_the_core_refuses_a_state_of_the_wrong_step() -> None:
+    require(COMPILED_CORE_PART)
     state = EXHIBITION.start(["Ana", "Bo"], seed=3)
-    from vitrine.games.exhibition.fastplayout import core_for, pack
-
-    core = core_for(state.config)
+    core = CompiledCore(state.config).core
     with pytest.raises(ValueError, match="no card to place"):
         core.place_values(pack(state), 0.01)
     with pytest.raises(ValueError, match="not in the market"):

@@ -8,6 +8,7 @@ import pyspiel
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from open_spiel.python.algorithms import get_all_states, ismcts, mcts, outcome_sampling_mccfr
 
 from vitrine.adapters.dontgointhere_chance import die_outcomes
 from vitrine.adapters.encoding import flatten
@@ -406,3 +407,141 @@ def test_there_is_no_record_during_the_setup() -> None:
     state.apply_action(state.chance_outcomes()[0][0])
     with pytest.raises(VitrineError, match=r"no record during the setup \(1 chance outcomes"):
         state.record()
+
+
+# --- What OpenSpiel's own algorithms need: information states, resampling,
+# states told apart, and the errors OpenSpiel users catch.
+
+ALL_GAMES = [SHORT_NAME, TUCANO, DGIT]
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_random_sim_test_passes_with_serialisation(name: str) -> None:
+    pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=1, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_get_all_states_at_depth_one_tells_every_state_apart(name: str) -> None:
+    """The root and one state per outcome of its chance event, whether states
+    are told apart by ``str`` or by their history."""
+    game = pyspiel.load_game(name)
+    expected = 1 + len(game.new_initial_state().chance_outcomes())
+    for to_string in (str, lambda s: s.history_str()):
+        states = get_all_states.get_all_states(
+            game, depth_limit=1, include_chance_states=True, to_string=to_string
+        )
+        assert len(states) == expected
+    if name == SHORT_NAME:
+        assert expected == 102  # the root, then each of the 101 cards dealt first
+
+
+def test_str_tells_apart_states_that_look_alike() -> None:
+    game = pyspiel.load_game(SHORT_NAME)
+    one, two = game.new_initial_state(), game.new_initial_state()
+    one.apply_action(3)
+    two.apply_action(4)
+    assert str(one) != str(two) and str(one) == "deal 1903"
+    for state in (one, two):
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+    assert str(one) != str(two)  # the same number of cards dealt, different markets
+    action = one.legal_actions()[0]
+    one.apply_action(action)
+    assert str(one).endswith(f"p0 {one.action_to_string(0, action)}")
+
+
+def _dealt(name: str, seed: int, decisions: int) -> pyspiel.State:
+    """A state after the setup and ``decisions`` random decisions, at a decision."""
+    state = pyspiel.load_game(name).new_initial_state()
+    rng = np.random.default_rng(seed)
+    made = 0
+    while made < decisions or state.is_chance_node():
+        made += not state.is_chance_node()
+        random_step(state, rng)
+    return state
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_information_state_is_the_view_and_the_players_own_decisions(name: str) -> None:
+    state = _dealt(name, 3, 6)
+    game = state.get_game()
+    players = game.num_players()
+    for player in range(players):
+        own = [a for p, a in state.trail if p == player]
+        text = state.information_state_string(player)
+        words = " ".join(state.action_to_string(player, a) for a in own)
+        assert text == f"{state.observation_string(player)}\ndecisions: {words}"
+        tensor = np.asarray(state.information_state_tensor(player))
+        view = np.asarray(state.observation_tensor(player))
+        assert len(tensor) == game.information_state_tensor_size()
+        assert len(tensor) == len(view) + game.num_distinct_actions()
+        assert np.array_equal(tensor[: len(view)], view)
+        assert np.array_equal(
+            tensor[len(view) :], np.bincount(own, minlength=game.num_distinct_actions())
+        )
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_a_resampled_state_has_the_same_information_state(name: str) -> None:
+    state = _dealt(name, 5, 9)
+    player = state.current_player()
+    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    samples = [state.resample_from_infostate(player, sampler) for _ in range(4)]
+    for sample in samples:
+        assert sample.information_state_string(player) == state.information_state_string(player)
+        assert sample.legal_actions() == state.legal_actions()
+        assert str(sample).startswith(f"sampled for p{player}")
+        with pytest.raises(pyspiel.SpielError, match="resampled from player"):
+            sample.record()
+        while not sample.is_terminal():  # a sample plays on, chance nodes included
+            random_step(sample, np.random.default_rng(0))
+    with pytest.raises(pyspiel.SpielError, match="only where a player is to act"):
+        pyspiel.load_game(name).new_initial_state().resample_from_infostate(0, sampler)
+
+
+@pytest.mark.parametrize("name", ALL_GAMES)
+def test_ismcts_bot_plays_a_whole_game(name: str) -> None:
+    """OpenSpiel's ISMCTSBot in seat 0 (random rollouts), random players elsewhere."""
+    game = pyspiel.load_game(name)
+    random_state = np.random.RandomState(0)
+    evaluator = mcts.RandomRolloutEvaluator(1, random_state)
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 8, random_state=random_state)
+    state = game.new_initial_state()
+    rng = np.random.default_rng(1)
+    searched = 0
+    while not state.is_terminal():
+        if state.current_player() == 0:
+            action = bot.step(state)
+            assert action in state.legal_actions()
+            state.apply_action(action)
+            searched += 1
+        else:
+            random_step(state, rng)
+    assert searched > 5
+    assert sum(state.returns()) == pytest.approx(1.0)
+
+
+def test_outcome_sampling_mccfr_runs_on_two_player_tucano() -> None:
+    game = pyspiel.load_game(TUCANO + "(players=2)")
+    solver = outcome_sampling_mccfr.OutcomeSamplingSolver(game)
+    for _ in range(20):
+        solver.iteration()
+    policy = solver.average_policy()
+    state = _dealt(TUCANO + "(players=2)", 0, 0)
+    probabilities = policy.action_probabilities(state)
+    assert set(probabilities) == set(state.legal_actions())
+    assert sum(probabilities.values()) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        (SHORT_NAME + "(variants=nonsense)", "unknown variation showcase 'nonsense'"),
+        (SHORT_NAME + "(players=6)", "players=6"),
+        (TUCANO + "(variants=links)", "Tucano has no variants"),
+        (DGIT + "(variants=CA+XX)", "no card type 'XX'"),
+    ],
+)
+def test_bad_parameters_raise_spiel_error(name: str, message: str) -> None:
+    with pytest.raises(pyspiel.SpielError, match=message):
+        pyspiel.load_game(name)

@@ -1,6 +1,7 @@
 """Game records (D-12): round trips, exact replays, and precise refusals."""
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -67,6 +68,13 @@ def test_seats_a_bot_finished_ride_along_and_change_nothing() -> None:
     assert json.loads(record.to_json())["substitutes"] == substitutes
     plain = GAME.load(_record(turns=turns))
     assert GAME.load(text).view(None) == plain.view(None)  # the rules ignore it
+
+
+def test_a_record_says_when_hints_were_allowed() -> None:
+    record = Record.from_json(_record(hints=True), GAME.setup_fields)
+    assert record.hints
+    assert json.loads(record.to_json())["hints"] is True
+    assert "hints" not in json.loads(replace(record, hints=False).to_json())
 
 
 def test_explicit_deck_record_deals_as_d12_says() -> None:
@@ -178,6 +186,7 @@ def test_replay_reaches_the_same_position_and_a_pending_take() -> None:
         ),
         ({"extra": 1}, "unknown field(s) in record: extra", "record_unknown_fields"),
         ({"substitutes": {}}, "'substitutes' must be a list", "record_substitutes"),
+        ({"hints": "yes"}, "'hints' must be true or false", "record_hints"),
         (
             {"substitutes": [{"seat": 0}]},
             "entry 0 must be an object with seat, turns_before",

@@ -1,5 +1,6 @@
 """Live updates over WebSockets, and the secrecy of every message of a whole game."""
 
+import asyncio
 import json
 import re
 from collections.abc import Callable
@@ -9,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from server_fixtures import Api
+from server_fixtures import Api, table_socket
 from test_server_api import open_table
 from vitrine.games.exhibition.cards import card_label
 
@@ -51,7 +52,6 @@ def test_every_message_of_a_whole_game_keeps_the_secrets(client: TestClient) -> 
     table_id, _, tokens = open_table(api, {"secret_decade": True})
     live = client.app.state.service.tables[table_id]  # type: ignore[attr-defined]
     decades = list(live.state.secret_decades)
-    base = f"/api/tables/{table_id}/ws"
     messages: list[tuple[int | None, dict[str, Any]]] = []
     finished: set[int | None] = set()  # the sockets that have shown the end of the game
 
@@ -65,9 +65,9 @@ def test_every_message_of_a_whole_game_keeps_the_secrets(client: TestClient) -> 
                 return
 
     with (
-        client.websocket_connect(f"{base}?token={tokens[0]}") as ws0,
-        client.websocket_connect(f"{base}?token={tokens[1]}") as ws1,
-        client.websocket_connect(base) as spectator,
+        table_socket(client, table_id, tokens[0]) as ws0,
+        table_socket(client, table_id, tokens[1]) as ws1,
+        table_socket(client, table_id) as spectator,
     ):
         sockets = {0: ws0, 1: ws1, None: spectator}
         while True:
@@ -104,11 +104,10 @@ def test_every_message_of_a_whole_game_keeps_the_secrets(client: TestClient) -> 
 def test_a_reconnecting_client_catches_up_at_once(client: TestClient) -> None:
     api = Api(client)
     table_id, _, tokens = open_table(api)
-    base = f"/api/tables/{table_id}/ws?token={tokens[0]}"
-    with client.websocket_connect(base) as socket:
+    with table_socket(client, table_id, tokens[0]) as socket:
         first = socket.receive_json()
     table = api.get(f"/api/tables/{table_id}").json()["table"]
-    with client.websocket_connect(base) as socket:
+    with table_socket(client, table_id, tokens[0]) as socket:
         again = socket.receive_json()
     assert again["table"]["seq"] >= first["table"]["seq"]
     assert again["table"]["seq"] >= table["seq"]
@@ -116,18 +115,17 @@ def test_a_reconnecting_client_catches_up_at_once(client: TestClient) -> None:
 
 
 @pytest.mark.parametrize(
-    ("path", "reason", "code"),
+    ("table", "token", "reason", "code"),
     [
-        ("/api/tables/nope/ws", "table 'nope' does not exist", "table_not_found"),
-        ("?token=forged", "holds no seat", "token_no_seat"),
+        ("nope", None, "table 'nope' does not exist", "table_not_found"),
+        (None, "forged", "holds no seat", "token_no_seat"),
     ],
 )
 def test_a_socket_with_a_bad_table_or_token_is_closed_with_the_reason(
-    client: TestClient, path: str, reason: str, code: str
+    client: TestClient, table: str | None, token: str | None, reason: str, code: str
 ) -> None:
     table_id, _, _ = open_table(Api(client))
-    url = path if path.startswith("/") else f"/api/tables/{table_id}/ws{path}"
-    with client.websocket_connect(url) as socket:
+    with table_socket(client, table or table_id, token) as socket:
         error = socket.receive_json()  # the refusal first, with its code for a page to word
         with pytest.raises(WebSocketDisconnect) as closed:
             socket.receive_json()
@@ -138,31 +136,122 @@ def test_a_socket_with_a_bad_table_or_token_is_closed_with_the_reason(
     assert reason in closed.value.reason
 
 
-def test_bad_socket_messages_get_an_error_and_change_nothing(client: TestClient) -> None:
+def deep(levels: int) -> str:
+    return "[" * levels + "]" * levels
+
+
+BAD_MESSAGES: list[tuple[str | bytes, str, str]] = [
+    ("not json", "not JSON", "message_not_json"),
+    (json.dumps([1]), "must be an object", "message_shape"),
+    (json.dumps({"type": "shout"}), "must be an object", "message_shape"),
+    (json.dumps({"type": ["act"]}), "must be an object", "message_shape"),
+    (json.dumps({"type": "chat"}), "must be a chat line", "message_text"),
+    (json.dumps({"type": "chat", "text": "hi", "seq": 1}), "unknown field", "message_fields"),
+    (
+        json.dumps({"type": "act", "action": "1907", "x": 1}),
+        "unknown field(s) in message: x",
+        "message_fields",
+    ),
+    (json.dumps({"type": "act", "action": 7}), "'action' must be", "message_action"),
+    (json.dumps({"type": "act", "action": "1" * 41}), "at most 40", "message_action"),
+    (json.dumps({"type": "act", "action": "1907", "seq": True}), "'seq' must be", "message_seq"),
+    (json.dumps({"type": "act", "action": "1907", "seq": 10**7}), "'seq' must be", "message_seq"),
+    (json.dumps({"type": "act", "action": "19x7"}), "19x7", "unknown_card"),
+    (deep(1500), "too deep or too long", "message_not_json"),  # once a RecursionError
+    ('{"type": "act", "action": "1907", "seq": ' + "9" * 3000 + "}", "", "message_seq"),
+    (b"\x00\x01", "binary", "message_binary"),  # once a KeyError and a dropped socket
+]
+
+
+def test_bad_socket_messages_get_an_error_and_change_nothing(
+    client: TestClient, caplog: pytest.LogCaptureFixture
+) -> None:
     api = Api(client)
     table_id, _, tokens = open_table(api)
-    base = f"/api/tables/{table_id}/ws"
-    cases = [
-        ("not json", "not JSON"),
-        (json.dumps([1]), "must be an object"),
-        (json.dumps({"type": "chat"}), "must be an object"),
-        (json.dumps({"type": "act", "action": "1907", "x": 1}), "unknown field(s) in message: x"),
-        (json.dumps({"type": "act", "action": 7}), "'action' must be"),
-        (json.dumps({"type": "act", "action": "1907", "seq": True}), "'seq' must be"),
-        (json.dumps({"type": "act", "action": "19x7"}), "19x7"),
-    ]
-    with client.websocket_connect(f"{base}?token={tokens[0]}") as socket:
+    with table_socket(client, table_id, tokens[0]) as socket:
         state = socket.receive_json()
         while state["view"]["current_player"] != 0:
             state = socket.receive_json()
-        for text, words in cases:
-            socket.send_text(text)
+        for text, words, code in BAD_MESSAGES:
+            if isinstance(text, bytes):
+                socket.send_bytes(text)
+            else:
+                socket.send_text(text)
             error = socket.receive_json()
-            assert error["type"] == "error"
-            assert words in error["message"], (text, error)
-    with client.websocket_connect(base) as spectator:
+            assert (error["type"], error["code"]) == ("error", code), (text[:50], error)
+            assert words in error["message"], (text[:50], error)
+            assert len(json.dumps(error)) < 1000  # a refusal never echoes a long input
+    with table_socket(client, table_id) as spectator:
         spectator.receive_json()
         spectator.send_json({"type": "act", "action": "1907"})
         error = spectator.receive_json()
         assert (error["status"], "spectators cannot act" in error["message"]) == (403, True)
     assert api.get(f"/api/tables/{table_id}").json()["table"]["seq"] == state["table"]["seq"]
+    assert "Traceback" not in caplog.text
+
+
+@pytest.mark.parametrize(
+    ("hello", "code"),
+    [
+        ({"type": "act", "action": "1907"}, "message_shape"),
+        ({"type": "hello", "token": 7}, "message_token"),
+        ({"type": "hello", "seat": 0}, "message_fields"),
+    ],
+)
+def test_a_socket_must_say_hello_first(
+    client: TestClient, hello: dict[str, Any], code: str
+) -> None:
+    table_id, _, _ = open_table(Api(client))
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as socket:
+        socket.send_json(hello)
+        assert socket.receive_json()["code"] == code
+        with pytest.raises(WebSocketDisconnect) as closed:
+            socket.receive_json()
+    assert closed.value.code == 1008
+
+
+def test_a_token_in_the_url_is_not_a_seat(client: TestClient) -> None:
+    """The token goes in the first message only; one in the URL (which proxies log) is ignored."""
+    table_id, _, tokens = open_table(Api(client))
+    with client.websocket_connect(f"/api/tables/{table_id}/ws?token={tokens[0]}") as socket:
+        socket.send_json({"type": "hello"})
+        assert socket.receive_json()["you"] is None
+
+
+def test_a_socket_from_another_site_is_refused(client: TestClient) -> None:
+    table_id, _, _ = open_table(Api(client))
+    path = f"/api/tables/{table_id}/ws"
+    with pytest.raises(WebSocketDisconnect) as refused:
+        client.websocket_connect(path, headers={"Origin": "https://evil.example"}).__enter__()
+    assert refused.value.code == 1008
+    headers = {"Origin": "http://testserver"}  # the server's own pages
+    with client.websocket_connect(path, headers=headers) as socket:
+        socket.send_json({"type": "hello"})
+        assert socket.receive_json()["type"] == "state"
+
+
+def test_a_client_that_never_reads_its_errors_is_cut_off(client: TestClient) -> None:
+    """Errors wait for a reader up to a backlog; past it the socket is closed, not buffered for."""
+    table_id, _, tokens = open_table(Api(client))
+    service = client.app.state.service  # type: ignore[attr-defined]
+    with table_socket(client, table_id, tokens[0]) as socket:
+        socket.receive_json()
+        live = service.tables[table_id]
+        (subscriber,) = live.subscribers
+        subscriber.ready.wait = _never  # the sender is stuck, as with a client that never reads
+        for _ in range(service.settings.ws_backlog + 5):  # the first may still go out
+            socket.send_text("not json")
+        with pytest.raises(WebSocketDisconnect) as closed:
+            read_until_closed(socket)
+    assert closed.value.code == 1008
+    assert "unread" in closed.value.reason
+    assert len(subscriber.errors) == service.settings.ws_backlog
+
+
+def read_until_closed(socket: Any) -> None:
+    while True:
+        socket.receive_json()
+
+
+async def _never() -> None:
+    await asyncio.Event().wait()

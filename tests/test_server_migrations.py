@@ -29,9 +29,10 @@ def test_an_old_database_is_upgraded_keeping_its_tables(database_url: str) -> No
     migrate(engine)
     with engine.connect() as connection:
         row = connection.execute(
-            text("SELECT id, clock_seconds, rules_version FROM game_tables")
+            text("SELECT id, clock_seconds, rules_version, hints FROM game_tables")
         ).one()
-    assert tuple(row) == ("old", None, "exhibition-2026.1")  # the rules it began under
+    assert tuple(row) == ("old", None, "exhibition-2026.1", False)  # no hints then
+    assert "reviews" in inspect(engine).get_table_names()
     with engine.begin() as connection:
         command.downgrade(alembic_config(connection), "base")
     assert set(inspect(engine).get_table_names()) <= {"alembic_version"}

@@ -21,22 +21,23 @@ def detail(response: Any) -> str:
     [
         ({"seats": []}, 422, "at least 1 item", "request_invalid"),
         ({"seats": THREE_SEATS, "colour": "red"}, 422, "colour", "request_invalid"),
-        ({"seats": [{"kind": "alien"}]}, 422, "'human' or 'bot'", "request_invalid"),
-        ({"seats": [{"kind": "bot"}]}, 422, "unknown bot level None", "unknown_level"),
+        ({"seats": [{"kind": "alien"}]}, 422, "'human', 'bot'", "request_invalid"),
+        # a bot's level is in the schema: required, and one of the levels
+        ({"seats": [{"kind": "bot"}]}, 422, "seats.0.bot.level: Field required", "request_invalid"),
         (
             {"seats": [{"kind": "bot", "level": "godlike"}]},
             422,
-            "unknown bot level 'godlike'",
-            "unknown_level",
+            "'beginner', 'casual', 'strong' or 'expert'",
+            "request_invalid",
         ),
         (
             {"seats": [{"kind": "human", "level": "casual"}]},
             422,
-            "takes no bot level",
-            "human_level",
+            "seats.0.human.level: Extra inputs are not permitted",
+            "request_invalid",
         ),
         ({"seats": [{"kind": "human"}] * 6}, 422, "1 to 5 players, got 6 seats", "player_count"),
-        ({"seats": THREE_SEATS, "game": "chess"}, 422, "unknown game 'chess'", "unknown_game"),
+        ({"seats": THREE_SEATS, "game": "chess"}, 422, "'exhibition', 'tucano'", "request_invalid"),
         (
             {"seats": THREE_SEATS, "options": {"variations": ["zoo"]}},
             422,
@@ -90,7 +91,8 @@ def test_creating_a_table_refuses_a_body_that_is_not_json(api: Api) -> None:
 
 
 @pytest.mark.parametrize(
-    ("query", "words"), [("status=bogus", "'open', 'playing' or 'over'"), ("limit=0", "limit")]
+    ("query", "words"),
+    [("status=bogus", "'over', 'abandoned' or 'cancelled'"), ("limit=0", "limit")],
 )
 def test_listing_tables_refuses_bad_queries(api: Api, query: str, words: str) -> None:
     response = api.get(f"/api/tables?{query}")
@@ -205,7 +207,7 @@ def test_handing_a_seat_to_a_bot_refuses(api: Api) -> None:
     assert api.post(f"{path}/7/bot", host).status_code == 404
     response = api.post(f"{path}/1/bot", host, {"level": "godlike"})
     assert response.status_code == 422
-    assert "unknown bot level 'godlike'" in detail(response)
+    assert "level: Input should be 'beginner'" in detail(response)
     response = api.post(f"{path}/2/bot", host)
     assert response.status_code == 409
     assert "already played by a bot" in detail(response)
@@ -289,10 +291,21 @@ def test_the_openapi_document_lists_every_route(api: Api) -> None:
         "/api/tables/{table_id}/start",
         "/api/tables/{table_id}/actions",
         "/api/tables/{table_id}/seats/{position}/bot",
+        "/api/tables/{table_id}/seats/{position}/claim",
         "/api/tables/{table_id}/leave",
+        "/api/tables/{table_id}/cancel",
+        "/api/tables/{table_id}/check",
+        "/api/tables/{table_id}/provisional",
+        "/api/tables/{table_id}/chat",
+        "/api/tables/{table_id}/rematch",
         "/api/tables/{table_id}/record",
         "/api/tables/{table_id}/replay",
         "/api/replays",
+        "/api/tables/{table_id}/hint",
+        "/api/tables/{table_id}/review",
+        "/api/reviews",
+        "/api/reviews/{key}",
+        "/api/reviews/{key}/positions/{index}",
     }
 
 

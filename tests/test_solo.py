@@ -19,6 +19,8 @@ from vitrine.games.exhibition.challenge import (
     summarize,
 )
 
+pytestmark = pytest.mark.playout_core  # make test runs these again in pure Python
+
 
 def run(*args: str) -> Result:
     return CliRunner().invoke(main, ["solo", *args])

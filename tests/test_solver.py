@@ -10,23 +10,23 @@ import random
 
 import pytest
 
-import solver_reference
+from system_parts import COMPILED_CORE_PART, require
 from vitrine.games.exhibition import ExhibitionGame, ExhibitionState, score_game
 from vitrine.games.exhibition.challenge import play_solo
-from vitrine.games.exhibition.fastplayout import core_for, pack
+from vitrine.games.exhibition.fastplayout import CompiledCore, core_for, pack
 from vitrine.games.exhibition.notation import Turn
+from vitrine.games.exhibition.purecore import PureCore
 from vitrine.games.exhibition.solo_bound import solo_upper_bound
 from vitrine.games.exhibition.solver import (
-    MARKET_HOPE,
-    OPEN_CARD_POINTS,
-    OPEN_CARDS_COUNTED,
-    POTENTIAL,
+    WEIGHTS,
     SoloSolution,
     best_line,
     decision_totals,
     solo_deal,
     solve,
 )
+
+pytestmark = pytest.mark.playout_core  # make test runs these again in pure Python
 
 SEEDS = (0, 1, 2)
 BEAM = 6
@@ -197,42 +197,59 @@ def test_a_search_sample_is_solved_on_its_own_stock_order() -> None:
         (24, ("unique_decades",), 1),
     ],
 )
-def test_the_compiled_search_finds_the_reference_lines(
+def test_the_pure_and_compiled_searches_find_the_same_lines(
     seed: int, variations: tuple[str, ...], played: int
 ) -> None:
     """Line for line, total for total, position for position, at every beam
     width the widening uses, also from a game in progress and after a take."""
+    require(COMPILED_CORE_PART)
     state = solo_deal(seed, {"variations": list(variations)})
     rng = random.Random(seed)
     for _ in range(played):
         state.play_unchecked(state.random_move(rng))
     if seed % 2:
         state.apply_action(state.legal_actions()[-1])  # the refill is out: place next
-    core, packed = core_for(state.config), pack(state)
-    weights = (OPEN_CARD_POINTS, OPEN_CARDS_COUNTED, POTENTIAL, MARKET_HOPE)
+    compiled, pure = CompiledCore(state.config), PureCore(state.config)
     for width in (1, 3, 12):
-        end, total, positions = solver_reference.beam(state, width)
-        line, compiled_total, compiled_positions = core.beam(packed, width, *weights)
-        assert [Turn(*turn) for turn in line] == end.history[len(state.history) :]
-        assert (compiled_total, compiled_positions) == (total, positions)
+        assert pure.beam(state, width, WEIGHTS) == compiled.beam(state, width, WEIGHTS)
     turns, total, _ = best_line(state, 12)  # the widening: the best of widths 12, 3 and 1
-    assert total == max(solver_reference.beam(state, width)[1] for width in (12, 3, 1))
+    assert total == max(pure.beam(state, width, WEIGHTS).total for width in (12, 3, 1))
     for turn in turns:
         state.play(turn)
     assert state.is_over
     assert score_game(state).players[0].total == total
 
 
-def test_the_compiled_search_refuses_what_it_cannot_search() -> None:
+def test_a_beam_line_replays_to_its_total() -> None:
+    """The core in use: its line is legal from the position and scores its total."""
+    state = solo_deal(25)
+    line, total, positions = core_for(state.config).beam(state, 5, WEIGHTS)
+    for turn in line:
+        state.play(Turn(*turn))
+    assert state.is_over
+    assert score_game(state).players[0].total == total
+    assert positions > len(line)
+
+
+@pytest.mark.parametrize("core_kind", [CompiledCore, PureCore])
+def test_both_searches_refuse_what_they_cannot_search(
+    core_kind: type[CompiledCore | PureCore],
+) -> None:
+    if core_kind is CompiledCore:
+        require(COMPILED_CORE_PART)
     solo = solo_deal(0)
-    core = core_for(solo.config)
     with pytest.raises(ValueError, match="beam width must be at least 1, got 0"):
-        core.beam(pack(solo), 0, 2, 15, 0.25, 0.25)
-    with pytest.raises(ValueError, match="malformed packed state"):
-        core.beam(pack(solo)[:-1], 4, 2, 15, 0.25, 0.25)
+        core_kind(solo.config).beam(solo, 0, WEIGHTS)
     duo = ExhibitionGame().start(["Ana", "Bo"], seed=1)
     with pytest.raises(ValueError, match="one-player games only"):
-        core_for(duo.config).beam(pack(duo), 4, 2, 15, 0.25, 0.25)
+        core_kind(duo.config).beam(duo, 4, WEIGHTS)
+
+
+def test_the_compiled_search_refuses_a_malformed_position() -> None:
+    require(COMPILED_CORE_PART)
+    solo = solo_deal(0)
+    with pytest.raises(ValueError, match="malformed packed state"):
+        CompiledCore(solo.config).core.beam(pack(solo)[:-1], 4, *WEIGHTS)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -33,6 +33,8 @@ from vitrine.tournament.play import player_names
 from vitrine.tournament.runner import RESULTS_FILE
 from vitrine.tournament.stats import Outcome, pairwise_outcomes, rating_anchor
 
+pytestmark = pytest.mark.playout_core  # make test runs these again in pure Python
+
 GAME = get_game("exhibition")
 LINEUP = ["random", "greedy"]
 

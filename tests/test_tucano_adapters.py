@@ -1,42 +1,16 @@
-"""Tucano through the research adapters: PettingZoo's own API test, and observations
-that hold nothing hidden."""
+"""Tucano through the research adapters: observations that hold nothing hidden
+(PettingZoo's own checkers, and whole games with masks matching the rules, are in
+test_pettingzoo.py)."""
 
 import random
 
 import numpy as np
 import pytest
-from pettingzoo.test import api_test
 
 from tucano_helpers import GAME, TABLE, joker_choice
 from vitrine.adapters.encoding import encoding_for, flatten
-from vitrine.adapters.pettingzoo_env import env
 from vitrine.games.tucano.hidden import deal_hidden
 from vitrine.games.tucano.state import joker_base
-
-
-@pytest.mark.filterwarnings("ignore:Observation:UserWarning")
-@pytest.mark.filterwarnings("ignore:Environment has not defined a render:UserWarning")
-@pytest.mark.parametrize(("players", "obs_type"), [(2, "flat"), (3, "dict"), (4, "flat")])
-def test_pettingzoo_api_test_passes(players: int, obs_type: str) -> None:
-    api_test(env(game="tucano", players=players, obs_type=obs_type), num_cycles=300)
-
-
-def test_whole_games_end_in_win_shares_with_masks_matching_the_rules() -> None:
-    e = env(game="tucano", players=3)
-    e.reset(seed=4)
-    rng = np.random.default_rng(2)
-    totals = dict.fromkeys(e.possible_agents, 0.0)
-    for agent in e.agent_iter():
-        obs, reward, done, truncated, _ = e.last()
-        totals[agent] += reward
-        if done or truncated:
-            e.step(None)
-            continue
-        legal = np.flatnonzero(obs["action_mask"])
-        assert sorted(legal) == sorted(e.game_state.legal_action_ids())
-        assert obs["observation"].min() >= 0.0 and obs["observation"].max() <= 1.0
-        e.step(int(rng.choice(legal)))
-    assert sum(totals.values()) == pytest.approx(1.0)
 
 
 def test_observations_do_not_change_when_the_hidden_cards_are_dealt_anew() -> None:

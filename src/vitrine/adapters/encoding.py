@@ -8,6 +8,7 @@ is ``range(num_actions)`` and a legal-action mask marks the ids that
 ``legal_action_ids`` returns.
 """
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -32,7 +33,7 @@ class Field:
 
     @property
     def size(self) -> int:
-        return int(np.prod(self.shape))
+        return math.prod(self.shape)  # not numpy's: this is asked on every observation
 
 
 class Encoding(Protocol):
@@ -47,6 +48,55 @@ class Encoding(Protocol):
 
     def encode(self, view: Mapping[str, Any]) -> dict[str, Array]:
         """The view's arrays, one per field, shaped as the field says."""
+
+
+class FlatEntries(Protocol):
+    """An encoding's fast path from a state to its flat observation (see
+    ``ExhibitionEncoding.flat_entries``), which the vectorised environment
+    uses where an encoding has one."""
+
+    def __call__(
+        self,
+        state: GameState,
+        viewer: int,
+        base: int,
+        ones: list[int],
+        scaled: list[tuple[int, float]],
+    ) -> None: ...
+
+
+def flat_entries_of(encoding: Encoding) -> FlatEntries | None:
+    """The encoding's fast path, if it has one."""
+    entries: FlatEntries | None = getattr(encoding, "flat_entries", None)
+    return entries
+
+
+class CompiledBatch(Protocol):
+    """Games of one seat stepped in compiled code for the vectorised
+    environment (Exhibition's solo games: ``_batch.c``), the same numbers as
+    the engine and the encoding give.  Buffers are numpy arrays: flat
+    observations (float32) and masks (int8) of every copy; per copy the
+    actions (int64), rewards (float64), ended and illegal flags (uint8) and
+    the totals (int64) of the games that end."""
+
+    def start(self, index: int, state: GameState) -> None:
+        """Copy ``index`` plays the game of ``state``, a new deal."""
+
+    def start_deal(self, index: int, seed: int, /) -> None:
+        """Copy ``index`` plays a new game of ``seed``, dealt as the engine deals it."""
+
+    def observe(self, obs: Any, masks: Any, indices: list[int] | None = None, /) -> None: ...
+
+    def step(self, actions: Any, rewards: Any, ended: Any, illegal: Any, totals: Any, /) -> None:
+        """One action per copy; an illegal one changes nothing and ends the episode."""
+
+
+def compiled_batch_of(encoding: Encoding, state: GameState, count: int) -> CompiledBatch | None:
+    """The encoding's compiled batch for games like ``state``, if it has one
+    that applies (see ``ExhibitionEncoding.compiled_batch``)."""
+    make = getattr(encoding, "compiled_batch", None)
+    batch: CompiledBatch | None = None if make is None else make(state, count)
+    return batch
 
 
 def observer(view: Mapping[str, Any]) -> int:

@@ -5,13 +5,21 @@ PettingZoo's classic games use and masked-action learners expect, with the
 observation flat (one Box) or as a dict of the encoding's fields.
 """
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 
-from vitrine.adapters.encoding import Encoding, action_mask, flat_size, flatten
+from vitrine.adapters.encoding import (
+    Array,
+    Encoding,
+    action_mask,
+    flat_entries_of,
+    flat_size,
+    flatten,
+)
+from vitrine.engine.protocol import GameState
 
 Observation = dict[str, Any]  # the observation (an array or a dict of them) and its mask
 
@@ -29,10 +37,23 @@ def observation_space(encoding: Encoding, obs_type: str) -> spaces.Dict:
 
 
 def observe(
-    encoding: Encoding, obs_type: str, view: Mapping[str, Any], legal: Sequence[int]
+    encoding: Encoding, obs_type: str, state: GameState, seat: int, legal: Sequence[int]
 ) -> Observation:
-    """A player's observation from their view and legal action ids (none when
-    it is not their turn)."""
-    arrays = encoding.encode(view)
-    inner = flatten(encoding, arrays) if obs_type == "flat" else arrays
+    """The observation of ``seat`` and their legal action ids (none when it
+    is not their turn): from their view, or for a flat observation from the
+    encoding's fast path where it has one (the same numbers, without
+    building the view)."""
+    fast = flat_entries_of(encoding) if obs_type == "flat" else None
+    inner: Array | dict[str, Array]
+    if fast is None:
+        arrays = encoding.encode(state.view(seat))
+        inner = flatten(encoding, arrays) if obs_type == "flat" else arrays
+    else:
+        inner = np.zeros(flat_size(encoding), np.float32)
+        ones: list[int] = []
+        scaled: list[tuple[int, float]] = []
+        fast(state, seat, 0, ones, scaled)
+        inner[np.array(ones, np.intp)] = 1
+        for index, value in scaled:
+            inner[index] = value
     return {"observation": inner, "action_mask": action_mask(encoding, legal)}

@@ -9,12 +9,17 @@ from dataclasses import dataclass
 from numbers import Integral
 from typing import Any
 
+import numpy as np
+
 from vitrine.adapters.encoding import Encoding, check_observation_type, encoding_for
 from vitrine.engine.errors import IllegalTurnError, VitrineError
 from vitrine.engine.protocol import Game, GameState
 from vitrine.games import get_game
 
 DEAL_SEEDS = 2**31  # deals drawn from a seeded generator lie in range(DEAL_SEEDS)
+ILLEGAL_REWARD = (
+    -1.0
+)  # an illegal action ends the episode with this, as PettingZoo's classic games do
 
 
 @dataclass(frozen=True)
@@ -44,11 +49,20 @@ def make_table(
     return Table(game_name, game, options, tuple(names), encoding_for(game_name, probe), obs_type)
 
 
+def action_id(action: object) -> int:
+    """``action`` as a plain int: a Python or numpy integer, or a 0-d integer
+    array (what ``Discrete.sample`` and many policies hand out, and what the
+    action space's ``contains`` accepts); anything else is refused by name."""
+    if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+        return int(action)
+    if isinstance(action, bool | np.bool_) or not isinstance(action, Integral):
+        raise VitrineError(f"an action is an integer action id, got {action!r}")
+    return int(action)
+
+
 def checked_action(state: GameState, action: object) -> int:
     """``action`` as a legal action id of ``state``, or an error naming it."""
-    if isinstance(action, bool) or not isinstance(action, Integral):
-        raise VitrineError(f"an action is an integer action id, got {action!r}")
-    chosen = int(action)
+    chosen = action_id(action)
     if state.is_over:
         raise IllegalTurnError("the game is over: no action is legal")
     legal = state.legal_action_ids()

@@ -9,7 +9,7 @@ player count (``levels.level_spec``).
 
 from collections.abc import Callable
 
-from vitrine.bots.base import Bot
+from vitrine.bots.base import Analysis, Analyst, Bot
 from vitrine.bots.ismcts import Budget, IsmctsBot
 from vitrine.bots.levels import LEVELS, level_spec
 from vitrine.bots.pimc import PimcBot
@@ -59,6 +59,8 @@ def make_bot(spec: str, game: str | None = None, players: int | None = None) -> 
 __all__ = [
     "BOTS",
     "LEVELS",
+    "Analysis",
+    "Analyst",
     "Bot",
     "Budget",
     "GreedyBot",

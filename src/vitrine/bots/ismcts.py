@@ -28,21 +28,24 @@ from dataclasses import dataclass
 from random import Random
 from typing import Any
 
+from vitrine.bots.base import Analysis, standard_error
 from vitrine.engine.protocol import Game, GameState
 
 EXPLORATION = 0.7
+FOCUS_SHARE = 0.25  # the least share of an analysis's iterations spent on its focus
 
 
 class Node:
     """Statistics of one decision in the tree, for the player who made it."""
 
-    __slots__ = ("available", "children", "reward", "visits")
+    __slots__ = ("available", "children", "reward", "squares", "visits")
 
     def __init__(self) -> None:
         self.children: dict[int, Node] = {}
         self.visits = 0
         self.available = 1
         self.reward = 0.0
+        self.squares = 0.0  # of the rewards, kept for the root's children only
 
 
 @dataclass(frozen=True)
@@ -93,6 +96,48 @@ class IsmctsBot:
         actions: list[str] = view["legal_actions"]
         if len(actions) == 1:
             return actions[0]
+        root, root_state = self._search(game, view, rng, self.enhanced)
+        return root_state.action_text(self._best(root))
+
+    def analyse(
+        self, game: Game, view: Mapping[str, Any], rng: Random, focus: str | None = None
+    ) -> Analysis:
+        """The same search, backing up the game's plain returns (never shaped:
+        the values must be win shares, or scores alone), each root decision
+        valued by the mean result of the iterations through it.
+
+        ``focus`` then gets extra iterations that start with it until at least
+        FOCUS_SHARE of the budget went through it: the search spends little on
+        a decision it finds poor, and a review must still value it fairly
+        (a quarter of 3000 iterations gives a win share's mean a standard
+        error under 0.02).
+        """
+        root, root_state = self._search(game, view, rng, shaped=False)
+        best = self._best(root)
+        if focus is not None:
+            ids = root_state.legal_action_ids()
+            forced = next(a for a in ids if root_state.action_text(a) == focus)
+            wanted = math.ceil(FOCUS_SHARE * self.last_iterations)
+            child = root.children.get(forced)
+            while child is None or child.visits < wanted:
+                self._iterate(root, root_state, view["viewer"], rng, shaped=False, first=forced)
+                child = root.children[forced]
+        text = root_state.action_text
+        children = root.children.items()
+        return Analysis(
+            best=text(best),
+            values={text(a): node.reward / node.visits for a, node in children},
+            weights={text(a): node.visits for a, node in children},
+            errors={
+                text(a): standard_error(node.reward, node.squares, node.visits)
+                for a, node in children
+            },
+        )
+
+    def _search(
+        self, game: Game, view: Mapping[str, Any], rng: Random, shaped: bool
+    ) -> tuple[Node, GameState]:
+        """The tree grown from ``view`` within the budget, and its root state."""
         viewer: int = view["viewer"]
         root_state = game.determinize(view, rng)
         root = Node()
@@ -105,13 +150,27 @@ class IsmctsBot:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, root_state, viewer, rng)
+            self._iterate(root, root_state, viewer, rng, shaped)
             iterations += 1
         self.last_iterations = iterations
-        best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].reward))
-        return root_state.action_text(best[0])
+        return root, root_state
 
-    def _iterate(self, root: Node, root_state: GameState, viewer: int, rng: Random) -> None:
+    @staticmethod
+    def _best(root: Node) -> int:
+        """The most visited root decision (the more rewarded of equals)."""
+        return max(root.children.items(), key=lambda item: (item[1].visits, item[1].reward))[0]
+
+    def _iterate(
+        self,
+        root: Node,
+        root_state: GameState,
+        viewer: int,
+        rng: Random,
+        shaped: bool,
+        first: int | None = None,
+    ) -> None:
+        """One iteration: a fresh sample, down the tree (through ``first`` at
+        the root when given), one node added, a playout backed up."""
         state = root_state.copy()
         state.redeterminize(viewer, rng)
         node = root
@@ -129,25 +188,30 @@ class IsmctsBot:
                     unexplored.append(action)
                 else:
                     child.available += 1
-            if unexplored:
+            if first is not None:
+                action, first = first, None
+            elif unexplored:
                 action = unexplored[rng.randrange(len(unexplored))]
+            else:
+                action, best_score = legal[0], -math.inf
+                for candidate in legal:
+                    child = children[candidate]
+                    score = child.reward / child.visits + exploration * math.sqrt(
+                        math.log(child.available) / child.visits
+                    )
+                    if score > best_score:
+                        action, best_score = candidate, score
+            state.apply_action_id(action)
+            child = children.get(action)
+            if child is None:
                 child = children[action] = Node()
-                state.apply_action_id(action)
                 path.append((child, player))
                 break
-            best_action = legal[0]
-            best_score = -math.inf
-            for action in legal:
-                child = children[action]
-                score = child.reward / child.visits + exploration * math.sqrt(
-                    math.log(child.available) / child.visits
-                )
-                if score > best_score:
-                    best_action, best_score = action, score
-            node = children[best_action]
-            state.apply_action_id(best_action)
+            node = child
             path.append((node, player))
-        rewards = state.rollout(rng, informed=self.enhanced, shaped=self.enhanced)
+        rewards = state.rollout(rng, informed=self.enhanced, shaped=shaped)
         for visited, player in path:
             visited.visits += 1
             visited.reward += rewards[player]
+        top, player = path[0]
+        top.squares += rewards[player] * rewards[player]

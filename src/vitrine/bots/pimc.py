@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
+from vitrine.bots.base import Analysis, standard_error
 from vitrine.engine.protocol import Game
 
 SEARCH_WIDTH = 48  # the solver's beam per sample (half the cost of 96, a little weaker)
@@ -49,17 +50,38 @@ class PimcBot:
         actions: list[str] = view["legal_actions"]
         if len(actions) == 1:
             return actions[0]
-        budget = min(self.samples * len(actions), max(self.searches, len(actions)))
-        rounds = math.ceil(math.log2(len(actions)))
-        alive = list(actions)  # notation order: the first of equals wins
+        return self.analyse(game, view, rng).best
+
+    def analyse(
+        self, game: Game, view: Mapping[str, Any], rng: Random, focus: str | None = None
+    ) -> Analysis:
+        """Every decision's mean value over the samples it was valued on;
+        ``focus`` is never dropped, so it is valued on every sample, as the
+        best is."""
+        actions: list[str] = view["legal_actions"]
         worth = dict.fromkeys(actions, 0.0)
+        squares = dict.fromkeys(actions, 0.0)
+        counts = dict.fromkeys(actions, 0)
+        alive = list(actions)  # notation order: the first of equals wins
+        budget = min(self.samples * len(actions), max(self.searches, len(actions)))
+        rounds = max(1, math.ceil(math.log2(len(actions))))
         for _ in range(rounds):
             for _ in range(max(1, budget // (rounds * len(alive)))):
                 values = game.decision_values(game.determinize(view, rng), self.width, alive)
                 for action in alive:
                     worth[action] += values[action]
-            ranked = sorted(alive, key=lambda action: -worth[action])  # stable: ties keep order
-            alive = [action for action in alive if action in ranked[: math.ceil(len(alive) / 2)]]
+                    squares[action] += values[action] * values[action]
+                    counts[action] += 1
+            kept = sorted(alive, key=lambda action: -worth[action])[: math.ceil(len(alive) / 2)]
+            # sorted is stable: ties keep order
+            alive = [a for a in alive if a in kept or a == focus]
             if len(alive) == 1:
                 break
-        return max(alive, key=worth.__getitem__)
+        best = max(alive, key=worth.__getitem__)  # alive ones share every sample
+        valued = [action for action in actions if counts[action]]
+        return Analysis(
+            best=best,
+            values={action: worth[action] / counts[action] for action in valued},
+            weights={action: counts[action] for action in valued},
+            errors={a: standard_error(worth[a], squares[a], counts[a]) for a in valued},
+        )

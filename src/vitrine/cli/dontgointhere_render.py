@@ -25,6 +25,12 @@ from vitrine.games.dontgointhere.scoring import score_game
 COPY_MARKS = (LEFT_COPY, RIGHT_COPY)
 FREE = "·"
 HIDDEN = "hidden"
+DICE_WORDS = {
+    "KEEP": "keep the dice as they are",
+    "REROLL": "roll the dice again",
+    "BLANK": "turn a ghost die to a blank",
+    "GHOST": "turn a blank die to a ghost",
+}
 PHASE_WORDS = {
     "place": "to place a meeple",
     "dice": "to choose about the dice",
@@ -115,6 +121,23 @@ class DgitRenderer:
         if any(action.endswith(COPY_MARKS) for action in actions):
             hint = "MI3< / MI3>: the left / right one of two alike in the Library · " + hint
         return Group(Text(), text, Text(hint, style="dim"))
+
+    def describe(self, decision: str, view: View) -> str:
+        """A placement (``L2``), a card (``MI3``; ``MI3<``, ``MI3>`` the left
+        or right of two alike), the Tome's type or a dice choice."""
+        components = self.components
+        side = {"<": " (the left one)", ">": " (the right one)"}.get(decision[-1], "")
+        decision = decision.rstrip("<>")
+        names = {room.code: room.name for room in components.rooms}
+        types = {card_type.code: card_type.name for card_type in components.types}
+        if decision.startswith("T:"):
+            return f"dispel your {types[decision[2:]]} cards"
+        head, tail = decision[:-1], decision[-1]
+        if tail.isdigit() and head in names:
+            return f"put a meeple on the {names[head]}, space {tail}"
+        if tail.isdigit() and head in types:
+            return f"take the {types[head]} of curse {tail}{side}"
+        return DICE_WORDS[decision]
 
     def prompt(self, view: View) -> str:
         name: str = view["players"][view["viewer"]]

@@ -224,6 +224,21 @@ class ExhibitionRenderer:
             hint += ".  ? help · quit"
         return Group(Text(), text, Text(hint, style="dim"))
 
+    def describe(self, decision: str, view: View) -> str:
+        """A take (``1907``, ``1945@EU``) or a placement of the pending card."""
+        card, _, destination = decision.partition("@")
+        if card in self.code_of:
+            if destination:
+                return f"take {card} and send the vehicle to {self.continent_names[destination]}"
+            return f"take {card}"
+        pending = (view.get("pending") or "the card").partition("@")[0]
+        if decision == "D":
+            return f"put {pending} in the depot"
+        if decision == "X":
+            return f"put {pending} aside and end the exhibition"
+        showcase = next(s for s in view["showcases"] if decision in s["spots"])
+        return f"put {pending} at {decision} ({showcase['name']})"
+
     def prompt(self, view: View) -> str:
         name: str = view["players"][view["viewer"]]
         if view["pending"] is None:

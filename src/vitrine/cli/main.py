@@ -5,6 +5,7 @@ same commands serve every game; errors the engine raises are written for
 people and are passed on as they are.
 """
 
+import importlib.metadata
 import json
 import secrets
 import sys
@@ -20,6 +21,7 @@ from vitrine.cli.play import PlaySession, Seat
 from vitrine.cli.records import load_record, save_record
 from vitrine.cli.render import make_console, renderer_for, say
 from vitrine.cli.report import report
+from vitrine.cli.review import review
 from vitrine.cli.serve import serve
 from vitrine.cli.simulate import simulate
 from vitrine.cli.solo import solo, solo_results
@@ -31,6 +33,7 @@ from vitrine.engine.rng import MAX_SEED
 from vitrine.games import get_game
 
 RANDOM_SEEDS = 1_000_000_000  # short enough to read out and type back
+PERFT_SEED = 1  # a fingerprint compares counts of one deal: a fixed one, as the docs quote
 
 
 def new_state(game: Game, names: Sequence[str], options: dict[str, Any], seed: int) -> GameState:
@@ -63,10 +66,28 @@ def make_seats(game: str, players: int, bots: Sequence[str], names: Sequence[str
     return seats
 
 
+def show_version(context: click.Context, _: click.Parameter, value: bool) -> None:
+    """``--version``: the version and the playout core in use (whether search
+    runs compiled), the core looked up only when asked."""
+    if not value or context.resilient_parsing:
+        return
+    from vitrine.games.exhibition.fastplayout import core_name
+
+    click.echo(f"{context.info_name} {importlib.metadata.version('vitrine')}, {core_name()}")
+    context.exit()
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="vitrine")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=show_version,
+    help="Show the version and the playout core in use, and exit.",
+)
 def main() -> None:
-    """Play, replay and check games of Exhibition: 20th Century (and more)."""
+    """Play, replay and check games of Exhibition: 20th Century, Tucano and Don't Go In There."""
 
 
 @main.command()
@@ -94,6 +115,9 @@ def main() -> None:
 @click.option(
     "--save", type=click.Path(dir_okay=False, writable=True), help="Save the record here."
 )
+@click.option(
+    "--hints", is_flag=True, help="Allow 'hint', the coach's suggestion (the record says so)."
+)
 def play(
     game_name: str,
     players: int | None,
@@ -102,6 +126,7 @@ def play(
     seed: int | None,
     name_list: tuple[str, ...],
     save: str | None,
+    hints: bool,
 ) -> None:
     """Play a game at the terminal, humans and bots.
 
@@ -110,7 +135,8 @@ def play(
     once.  Exhibition: a take (1907, 1945@EU), see the refill, then a
     placement (G3, D, X), or 1907 G3.  Tucano: a column (B), then each
     toucan (gift:coconut>1, flip), or B gift:coconut>1.  ? lists the legal
-    decisions, quit leaves the game (saving the record with --save).
+    decisions, hint asks the coach (with --hints), quit leaves the game
+    (saving the record with --save).
     """
     game = get_game(game_name)
     names = split_list(name_list)
@@ -124,7 +150,7 @@ def play(
     state = new_state(game, [seat.name for seat in seats], options, seed)
     say(console, f"{game.name}: " + ", ".join(seat.label for seat in seats), "bold")
     say(console, f"Seed {seed} (play this deal again with --seed {seed})")
-    session = PlaySession(game, state, seats, renderer_for(game), console, Random(seed))
+    session = PlaySession(game, state, seats, renderer_for(game), console, Random(seed), hints)
     aborted = False
     try:
         if not session.run():
@@ -133,7 +159,7 @@ def play(
         say(console, "\nAborted: game left unfinished.")
         aborted = True
     if save is not None:
-        save_record(state, save)
+        save_record(state, save, hints)
         say(console, f"Record saved to {save}")
     if aborted:
         sys.exit(1)
@@ -174,7 +200,13 @@ def legal(game_name: str, record: str) -> None:
 
 @main.command(name="perft")
 @game_option
-@click.option("--seed", type=click.IntRange(0, MAX_SEED), required=True, help="Deal of the game.")
+@click.option(
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    default=PERFT_SEED,
+    show_default=True,
+    help="Deal of the game.",
+)
 @click.option("--players", type=click.IntRange(min=1), default=2, show_default=True)
 @variant_option
 @click.option("--depth", type=click.IntRange(min=0), required=True, help="Whole turns to count.")
@@ -203,3 +235,4 @@ main.add_command(solo_results)
 main.add_command(serve)
 main.add_command(simulate)
 main.add_command(report)
+main.add_command(review)

@@ -20,13 +20,16 @@ from vitrine.bots import Bot
 from vitrine.cli.render import Renderer, View, say
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import Game, GameState
+from vitrine.review import hint
 
 HELP_WORDS = ("?", "HELP")
 QUIT_WORDS = ("QUIT", "EXIT")
+HINT_WORDS = ("HINT",)
 HELP_TEXT = (
     "Type one decision, or a whole turn (its decisions separated by spaces).\n"
     "Upper or lower case both work.  ? or help: this list.  quit: leave the game."
 )
+HINT_HELP = "  hint: the coach's suggestion."
 
 
 @dataclass(frozen=True)
@@ -67,8 +70,10 @@ class PlaySession:
         renderer: Renderer,
         console: Console,
         rng: Random,
+        hints: bool = False,
     ) -> None:
         self.game = game
+        self.hints = hints
         self.state = state
         self.seats = list(seats)
         self.renderer = renderer
@@ -116,7 +121,10 @@ class PlaySession:
             text = normalize(line)
             if text in HELP_WORDS:
                 self.console.print(self.renderer.decisions(view))
-                self.console.print(Text(HELP_TEXT, style="dim"))
+                self.console.print(Text(HELP_TEXT + (HINT_HELP if self.hints else ""), style="dim"))
+                continue
+            if text in HINT_WORDS:
+                self.show_hint(view)
                 continue
             if text in QUIT_WORDS:
                 return False
@@ -126,6 +134,28 @@ class PlaySession:
                 say(self.console, f"Not possible: {error}", "red")
                 continue
             return True
+
+    def show_hint(self, view: View) -> None:
+        """The coach's suggestion for this view, if the game allows hints; the
+        same position always gets the same hint (the seed is the decision's number)."""
+        if not self.hints:
+            say(self.console, "Hints are off in this game (start it with --hints).", "red")
+            return
+        decisions = sum(len(turn.split(" ")) for turn in self.state.record().turns)
+        suggestion = hint(self.game, view, seed=decisions)
+        words = self.renderer.describe(suggestion.decision, view)
+        line = f"Hint: {suggestion.decision} ({words})"
+        if suggestion.runner_up is not None and suggestion.value is not None:
+            runner = self.renderer.describe(suggestion.runner_up, view)
+            scale = suggestion.points_per_unit
+            if scale is None:
+                worth = f"{suggestion.value:.0%} to win"
+                margin = f"{suggestion.margin * 100:.0f} in a hundred games"
+            else:
+                worth = f"{suggestion.value * scale:.0f} points expected"
+                margin = f"{suggestion.margin * scale:.0f} points"
+            line += f": {worth}, {margin} more than {suggestion.runner_up} ({runner})"
+        say(self.console, line, "bold cyan")
 
     def finish(self) -> None:
         view = self.state.view(None)

@@ -5,6 +5,7 @@ own message (which names the turn at fault), so a bad file ends with one
 clear line on stderr and exit status 1, never a traceback.
 """
 
+from dataclasses import replace
 from pathlib import Path
 
 import click
@@ -25,9 +26,10 @@ def load_record(game: Game, path: str) -> GameState:
         raise click.ClickException(f"{path}: {error}") from None
 
 
-def save_record(state: GameState, path: str) -> None:
-    """Write the game so far; the record holds a pending take if there is one."""
+def save_record(state: GameState, path: str, hints: bool = False) -> None:
+    """Write the game so far; the record holds a pending take if there is one,
+    and says whether hints were allowed."""
     try:
-        Path(path).write_text(state.record().to_json(), encoding="utf-8")
+        Path(path).write_text(replace(state.record(), hints=hints).to_json(), encoding="utf-8")
     except OSError as error:
         raise click.ClickException(f"cannot save the record to {path}: {error}") from None

@@ -61,6 +61,9 @@ class Renderer(Protocol):
     def results(self, view: View) -> RenderableType:
         """The final scores, from the view of a finished game."""
 
+    def describe(self, decision: str, view: View) -> str:
+        """A legal decision of ``view``'s seat in words (the coach's advice)."""
+
     def score_sheets(self, state: GameState) -> RenderableType:
         """The score breakdown of any position, finished or not (trusted)."""
 
@@ -128,6 +131,9 @@ class PlainRenderer:
 
     def results(self, view: View) -> RenderableType:
         return Pretty(view.get("scores", view))
+
+    def describe(self, decision: str, view: View) -> str:
+        return decision
 
     def score_sheets(self, state: GameState) -> RenderableType:
         if not state.is_over:

@@ -2,6 +2,8 @@
 
 import click
 
+from vitrine.engine.errors import VitrineError
+
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
@@ -19,21 +21,47 @@ import click
     type=click.FloatRange(0, 10),
     help="Seconds a bot waits before each decision, so people see it happen.",
 )
-def serve(host: str, port: int, database: str | None, bot_delay: float) -> None:
-    """Serve the web app: lobby, tables, live play against friends and bots."""
+@click.option(
+    "--coach-budget",
+    metavar="SPEC",
+    help="The coach's search per decision for reviews and hints: iterations (3000) "
+    "[default: the expert's].",
+)
+def serve(
+    host: str, port: int, database: str | None, bot_delay: float, coach_budget: str | None
+) -> None:
+    """Serve the web app: lobby, tables, live play against friends and bots.
+
+    Limits and timeouts come from VITRINE_* variables (docs/server.md,
+    "Running it in public"), e.g. VITRINE_TRUSTED_PROXIES=127.0.0.1 behind a
+    local reverse proxy.
+    """
     import uvicorn  # the server's dependencies load only for this command
 
+    from vitrine.games import get_game
+    from vitrine.review import coach_spec
     from vitrine.server.app import create_app
     from vitrine.server.database import database_url
+    from vitrine.server.settings import Settings
+    from vitrine.server.transport import uvicorn_options
 
+    try:
+        settings = Settings.from_environment()
+    except ValueError as error:
+        raise click.UsageError(str(error)) from None
+    try:
+        coach_spec(get_game("exhibition"), 2, coach_budget)
+    except VitrineError as error:
+        raise click.BadParameter(str(error), param_hint="'--coach-budget'") from None
     url = database_url(database)
     click.echo(f"vitrine: open http://{host}:{port}/  (database: {url.split('@')[-1]})")
     # Compressing each message for each connection cost a fifth of the server's
     # time in bench/server.py, for messages of a few kilobytes: off.
     uvicorn.run(
-        create_app(url, bot_delay),
+        create_app(url, bot_delay, settings, coach_budget),
         host=host,
         port=port,
         log_level="warning",
         ws_per_message_deflate=False,
+        **uvicorn_options(settings),
     )

@@ -9,6 +9,7 @@ capitals so nothing depends on colour.  Everything shown comes from a view;
 only ``score_sheets`` and ``report`` (for ``vitrine replay``) read the state.
 """
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
@@ -118,6 +119,22 @@ class TucanoRenderer(PlainRenderer):
             else "Type a column, or a whole turn such as 'B gift:coconut>1'"
         )
         return Group(Text(), text, Text(hint + ".  ? help · quit", style="dim"))
+
+    def describe(self, decision: str, view: View) -> str:
+        """A column (``B``), a toucan's use (``gift:coconut>1``, ``flip``) or
+        the joker's fruit at the end (``joker:papaya``)."""
+        toucan, _, target = decision.partition(":")
+        if toucan == "joker":
+            return f"count the joker as {target}"
+        if not target:
+            if toucan == "flip":
+                return "flip your face-up cards face down"
+            if toucan in ("gift", "steal"):
+                return f"discard the {toucan} toucan unused"
+            return f"take column {decision}"
+        card, arrow, seat = re.split(r"([<>])", target)
+        name = view["players"][int(seat)]
+        return f"give {card} to {name}" if arrow == ">" else f"steal {card} from {name}"
 
     def prompt(self, view: View) -> str:
         name: str = view["players"][view["viewer"]]

@@ -58,6 +58,13 @@ class GameState(Protocol):
         sharing a rank), which game-independent tools such as tournaments read.
         """
 
+    def provisional_scores(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The scores if the game ended now, one entry per seat, as ``viewer``
+        may see them (None: a spectator): ``{"player", "name", "categories",
+        "total"}`` where a category ``viewer`` may not know (another player's
+        secret, say) is None and left out of the total.  After the end, the
+        final scores."""
+
     def returns(self) -> list[float]:
         """Each seat's result once the game is over: 1 for a win, 0 for a loss,
         split evenly between seats that share first place.  A one-player game
@@ -181,6 +188,12 @@ def view_header(
         "players": list(players),
         "options": dict(options),
     }
+
+
+def provisional_sheet(player: int, name: str, categories: dict[str, int | None]) -> dict[str, Any]:
+    """One seat's entry of ``provisional_scores``: the total counts what is known."""
+    total = sum(points for points in categories.values() if points is not None)
+    return {"player": player, "name": name, "categories": categories, "total": total}
 
 
 def replay_json(game: Game, text: str) -> GameState:

@@ -9,6 +9,13 @@ the turns.
 A record may also say which seats a bot finished (``substitutes``): a player
 who left or ran out of time, whose seat a bot played to the end.  The rules
 ignore it (the turns are the turns); a result read from the record must not.
+
+A game that never finished says why in ``ending``: ``abandoned`` (nobody
+played at its table for the server's idle time).  Its turns replay to the
+position where it stopped.
+
+Likewise ``hints``: true when the players could ask the coach for hints, so
+that nobody mistakes a hinted game for an unaided one.
 """
 
 import json
@@ -19,7 +26,18 @@ from typing import Any, TypeVar
 from vitrine.engine.errors import RecordError
 from vitrine.engine.rng import MAX_SEED
 
-COMMON_FIELDS = ("game", "rules_version", "seed", "players", "options", "turns", "substitutes")
+COMMON_FIELDS = (
+    "game",
+    "rules_version",
+    "seed",
+    "players",
+    "options",
+    "turns",
+    "substitutes",
+    "ending",
+    "hints",
+)
+ENDINGS = ("abandoned",)  # why a record's game stops before its end
 SUBSTITUTE_REASONS = ("left", "timeout", "host")  # the player left, ran out of time, or the host
 SUBSTITUTE_FIELDS = ("seat", "turns_before", "level", "why")
 
@@ -93,6 +111,18 @@ def _substitutes(data: object, players: int, turns: int) -> tuple[Substitute, ..
     return tuple(found)
 
 
+def parse_json(text: str) -> object:
+    """A record's JSON text parsed, or a refusal that says where it breaks."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(
+            f"record is not valid JSON: {exc}",
+            code="record_not_json",
+            params={"line": exc.lineno, "column": exc.colno},
+        ) from None
+
+
 def unknown_rules_version(version: str, versions: Sequence[str]) -> RecordError:
     """The refusal of rules this engine does not play, naming both sides."""
     expected = ", ".join(versions)
@@ -130,6 +160,8 @@ class Record:
     seed: int | None = None
     setup: Mapping[str, Any] = field(default_factory=dict)
     substitutes: tuple[Substitute, ...] = ()
+    ending: str | None = None  # one of ENDINGS for a game that stopped unfinished
+    hints: bool = False  # the players could ask the coach for hints
 
     def check_game(self, name: str, rules_versions: Sequence[str]) -> None:
         """Refuse a record of another game, or of rules this engine does not
@@ -153,6 +185,10 @@ class Record:
         data["turns"] = list(self.turns)
         if self.substitutes:
             data["substitutes"] = [substitute.to_dict() for substitute in self.substitutes]
+        if self.ending is not None:
+            data["ending"] = self.ending
+        if self.hints:
+            data["hints"] = True
         return data
 
     def to_json(self) -> str:
@@ -160,15 +196,7 @@ class Record:
 
     @classmethod
     def from_json(cls, text: str, setup_fields: tuple[str, ...] = ()) -> "Record":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(
-                f"record is not valid JSON: {exc}",
-                code="record_not_json",
-                params={"line": exc.lineno, "column": exc.colno},
-            ) from None
-        return cls.from_dict(data, setup_fields)
+        return cls.from_dict(parse_json(text), setup_fields)
 
     @classmethod
     def from_dict(cls, data: object, setup_fields: tuple[str, ...] = ()) -> "Record":
@@ -226,4 +254,25 @@ class Record:
             )
         setup = {name: data[name] for name in setup_fields if name in data}
         substitutes = _substitutes(data.get("substitutes", []), len(players), len(turns))
-        return cls(game, version, tuple(players), options, tuple(turns), seed, setup, substitutes)
+        ending = data.get("ending")
+        if ending is not None and ending not in ENDINGS:
+            raise RecordError(
+                f"'ending' must be one of {', '.join(ENDINGS)}, got {ending!r}",
+                code="record_ending",
+                params={"endings": ", ".join(ENDINGS)},
+            )
+        hints = data.get("hints", False)
+        if not isinstance(hints, bool):
+            raise RecordError("'hints' must be true or false", code="record_hints")
+        return cls(
+            game,
+            version,
+            tuple(players),
+            options,
+            tuple(turns),
+            seed,
+            setup,
+            substitutes,
+            ending,
+            hints,
+        )

@@ -1,7 +1,8 @@
 """The games vitrine plays, by name."""
 
-from vitrine.engine.errors import VitrineError
+from vitrine.engine.errors import RecordError, VitrineError
 from vitrine.engine.protocol import Game
+from vitrine.engine.record import Record
 
 
 def get_game(name: str) -> Game:
@@ -26,3 +27,11 @@ def get_game(name: str) -> Game:
 
 
 GAMES = ("exhibition", "tucano", "dontgointhere")
+
+
+def read_record(data: object) -> tuple[Game, Record]:
+    """The game a record (parsed JSON) names, and the record checked against it."""
+    if not isinstance(data, dict):
+        raise RecordError("a record must be a JSON object", code="record_not_object")
+    game = get_game(str(data.get("game")))
+    return game, Record.from_dict(data, game.setup_fields)

@@ -1,7 +1,9 @@
 """The HTTP API: lobby, tables, decisions, records.  The page uses exactly this.
 
 A seat's or the host's token travels as ``Authorization: Bearer <token>``;
-without one a request sees what a spectator sees.
+without one a request sees what a spectator sees.  Each route lists every
+status it can answer, with the one body every refusal has (``Refusal``), so
+the OpenAPI document describes the server as it is (Schemathesis checks it).
 """
 
 import re
@@ -20,6 +22,31 @@ from vitrine.server.errors import ApiError, not_found
 from vitrine.server.live import OPEN
 from vitrine.server.service import SeatSpec, TableService
 
+REFUSALS = {
+    400: "the body could not be read as the request it should be",
+    401: "a token is needed",
+    403: "the token holds no seat here, or is not the host's",
+    404: "no such table, seat or data file",
+    408: "the request body did not arrive in time",
+    409: "not now: see the code (not started, over, another seat's turn, stale, ...)",
+    413: "the request body is too large",
+    422: "malformed, or refused by the rules: see the code",
+    429: "too many requests from this client, or too many bot tables: see Retry-After",
+    503: "the coach is busy with other reviews: see Retry-After",
+}
+RETRY_AFTER = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}
+
+
+def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` for these refusals (every route may also answer 422)."""
+    return {
+        status: {"model": schemas.Refusal, "description": REFUSALS[status]}
+        | ({"headers": RETRY_AFTER} if status in (429, 503) else {})
+        for status in sorted({*statuses, 422})
+    }
+
+
+BODY = (400, 408, 413)  # what any request with a body may get before its route runs
 router = APIRouter(prefix="/api")
 DATA_FILE = re.compile(r"[a-z_]+\.json")
 bearer = HTTPBearer(auto_error=False, description="a seat token or the host token")
@@ -31,7 +58,14 @@ def service_of(request: Request) -> TableService:
     return service
 
 
+def client_of(request: Request) -> str:
+    """Who is asking, for rate limits: the peer's address, or the one a trusted
+    proxy forwarded (uvicorn rewrites it only for proxies in ``trusted_proxies``)."""
+    return request.client.host if request.client else "unknown"
+
+
 Service = Annotated[TableService, Depends(service_of)]
+Client = Annotated[str, Depends(client_of)]
 
 
 def required(credentials: HTTPAuthorizationCredentials | None) -> str:
@@ -60,7 +94,7 @@ async def games() -> list[dict[str, Any]]:
     ]
 
 
-@router.get("/games/{name}/data/{file}", response_class=FileResponse)
+@router.get("/games/{name}/data/{file}", response_class=FileResponse, responses=refusals(404))
 async def game_data(name: str, file: str) -> FileResponse:
     """A game's public data file (its cards, say), for the game's page renderer."""
     missing = not_found(
@@ -74,11 +108,23 @@ async def game_data(name: str, file: str) -> FileResponse:
     return FileResponse(str(path), media_type="application/json")
 
 
-@router.post("/tables", status_code=201, response_model=schemas.CreatedTable)
-async def create_table(body: schemas.CreateTableRequest, service: Service) -> dict[str, Any]:
+@router.post(
+    "/tables",
+    status_code=201,
+    response_model=schemas.CreatedTable,
+    responses=refusals(*BODY, 429),
+)
+async def create_table(
+    body: schemas.CreateTableRequest, service: Service, client: Client
+) -> dict[str, Any]:
     """A new table.  The answer holds the only copies of the host and seat tokens."""
-    specs = [SeatSpec(seat.kind, seat.name, seat.level) for seat in body.seats]
-    created = await service.create(body.game, body.options, specs, body.clock_seconds)
+    specs = [
+        SeatSpec(seat.kind, seat.name, seat.level if isinstance(seat, schemas.BotSeat) else None)
+        for seat in body.seats
+    ]
+    created = await service.create(
+        body.game, body.options, specs, body.clock_seconds, client, body.seats_open, body.hints
+    )
     table_id = created.live.id
     return {
         "table": created.live.summary(),
@@ -90,24 +136,35 @@ async def create_table(body: schemas.CreateTableRequest, service: Service) -> di
     }
 
 
-@router.get("/tables", response_model=list[schemas.TableInfo])
+@router.get("/tables", response_model=list[schemas.TableInfo], responses=refusals())
 async def list_tables(
     service: Service,
-    status: Annotated[list[Literal["open", "playing", "over"]] | None, Query()] = None,
+    status: Annotated[
+        list[Literal["open", "playing", "over", "abandoned", "cancelled"]] | None, Query()
+    ] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
 ) -> list[dict[str, Any]]:
     """The newest tables, open ones by default (the lobby)."""
     return await service.list_tables(status or [OPEN], limit)
 
 
-@router.get("/tables/{table_id}", response_model=schemas.TableState)
+@router.get(
+    "/tables/{table_id}",
+    response_model=schemas.TableState,
+    responses=refusals(403, 404),
+    openapi_extra={"security": [{}]},  # the token is optional: without one, a spectator's view
+)
 async def get_table(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
     """The table and the caller's view of its game (a spectator's without a token)."""
     live = await service.get(table_id)
     return live.message(service.seat_of(live, optional(credentials)))
 
 
-@router.post("/tables/{table_id}/join", response_model=schemas.TableState)
+@router.post(
+    "/tables/{table_id}/join",
+    response_model=schemas.TableState,
+    responses=refusals(*BODY, 401, 403, 404, 409),
+)
 async def join(
     table_id: str, body: schemas.JoinRequest, service: Service, credentials: Credentials
 ) -> dict[str, Any]:
@@ -117,14 +174,49 @@ async def join(
     return live.message(service.seat_of(live, token))
 
 
-@router.post("/tables/{table_id}/start", response_model=schemas.TableState)
-async def start(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
-    """Deal and start (host only, once every human seat has joined)."""
-    live = await service.start(table_id, required(credentials))
+@router.post(
+    "/tables/{table_id}/seats/{position}/claim",
+    response_model=schemas.ClaimedSeat,
+    responses=refusals(*BODY, 403, 404, 409),
+)
+async def claim(
+    table_id: str, position: int, body: schemas.JoinRequest, service: Service
+) -> dict[str, Any]:
+    """Take an empty seat of a table whose seats are open to anyone; the answer
+    holds the seat's token, the only copy."""
+    live, token = await service.claim(table_id, position, body.name)
+    return {**live.message(position), "token": token}
+
+
+@router.post(
+    "/tables/{table_id}/cancel",
+    response_model=schemas.TableState,
+    responses=refusals(401, 403, 404, 409),
+)
+async def cancel(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
+    """Call a table off before it starts (host only)."""
+    live = await service.cancel(table_id, required(credentials))
     return live.message(None)
 
 
-@router.post("/tables/{table_id}/actions", response_model=schemas.TableState)
+@router.post(
+    "/tables/{table_id}/start",
+    response_model=schemas.TableState,
+    responses=refusals(401, 403, 404, 409, 429),
+)
+async def start(
+    table_id: str, service: Service, credentials: Credentials, client: Client
+) -> dict[str, Any]:
+    """Deal and start (host only, once every human seat has joined)."""
+    live = await service.start(table_id, required(credentials), client)
+    return live.message(None)
+
+
+@router.post(
+    "/tables/{table_id}/actions",
+    response_model=schemas.TableState,
+    responses=refusals(*BODY, 401, 403, 404, 409),
+)
 async def act(
     table_id: str, body: schemas.ActionRequest, service: Service, credentials: Credentials
 ) -> dict[str, Any]:
@@ -134,7 +226,65 @@ async def act(
     return live.message(service.seat_of(live, token))
 
 
-@router.post("/tables/{table_id}/seats/{position}/bot", response_model=schemas.TableState)
+@router.post(
+    "/tables/{table_id}/check",
+    response_model=schemas.Check,
+    responses=refusals(*BODY, 401, 403, 404, 409),
+)
+async def check(
+    table_id: str, body: schemas.CheckRequest, service: Service, credentials: Credentials
+) -> dict[str, Any]:
+    """Would this decision be accepted now?  If not, the engine's refusal (code,
+    params, words), so a page can say why a spot is not open.  Changes nothing."""
+    return await service.check(table_id, required(credentials), body.action)
+
+
+@router.get(
+    "/tables/{table_id}/provisional",
+    response_model=list[schemas.ProvisionalScore],
+    responses=refusals(403, 404, 409),
+    openapi_extra={"security": [{}]},  # the token is optional: without one, a spectator's view
+)
+async def provisional(
+    table_id: str, service: Service, credentials: Credentials
+) -> list[dict[str, Any]]:
+    """Each seat's score if the game ended now, as the caller may see it."""
+    return await service.provisional(table_id, optional(credentials))
+
+
+@router.post(
+    "/tables/{table_id}/chat",
+    response_model=schemas.TableState,
+    responses=refusals(*BODY, 401, 403, 404, 429),
+)
+async def chat(
+    table_id: str, body: schemas.ChatRequest, service: Service, credentials: Credentials
+) -> dict[str, Any]:
+    """A line of table chat from a seated player (at most 300 characters, rate-limited)."""
+    token = required(credentials)
+    live = await service.say(table_id, token, body.text)
+    return live.message(service.seat_of(live, token))
+
+
+@router.post(
+    "/tables/{table_id}/rematch",
+    response_model=schemas.TableState,
+    responses=refusals(401, 403, 404, 409, 429),
+)
+async def rematch(
+    table_id: str, service: Service, credentials: Credentials, client: Client
+) -> dict[str, Any]:
+    """Offer (or accept) a rematch of a finished table: the new table, same seats."""
+    token = required(credentials)
+    live = await service.rematch(table_id, token, client)
+    return live.message(live.seat_for(token))
+
+
+@router.post(
+    "/tables/{table_id}/seats/{position}/bot",
+    response_model=schemas.TableState,
+    responses=refusals(*BODY, 401, 403, 404, 409),
+)
 async def hand_to_bot(
     table_id: str,
     position: int,
@@ -148,7 +298,11 @@ async def hand_to_bot(
     return live.message(None)
 
 
-@router.post("/tables/{table_id}/leave", response_model=schemas.TableState)
+@router.post(
+    "/tables/{table_id}/leave",
+    response_model=schemas.TableState,
+    responses=refusals(*BODY, 401, 403, 404, 409),
+)
 async def leave(
     table_id: str,
     service: Service,
@@ -162,19 +316,61 @@ async def leave(
     return live.message(service.seat_of(live, token))
 
 
-@router.get("/tables/{table_id}/record")
+@router.get("/tables/{table_id}/record", responses=refusals(404, 409))
 async def record(table_id: str, service: Service) -> dict[str, Any]:
     """The game record (JSON, D-12) once the game is over."""
     return await service.record(table_id)
 
 
-@router.get("/tables/{table_id}/replay", response_model=schemas.Replay)
+@router.get(
+    "/tables/{table_id}/replay", response_model=schemas.Replay, responses=refusals(404, 409)
+)
 async def table_replay(table_id: str, service: Service) -> dict[str, Any]:
     """Every turn's position of a finished table, for the replay viewer."""
     return await run_in_threadpool(service.replay_steps, await service.record(table_id))
 
 
-@router.post("/replays", response_model=schemas.Replay)
+@router.post("/replays", response_model=schemas.Replay, responses=refusals(*BODY))
 async def upload_replay(record: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
     """Every turn's position of an uploaded record, checked turn by turn."""
     return await run_in_threadpool(TableService.replay_steps, record)
+
+
+@router.post(
+    "/tables/{table_id}/hint", response_model=schemas.Hint, responses=refusals(401, 403, 404, 409)
+)
+async def table_hint(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
+    """The coach's suggestion for the token's seat, now (tables that allow hints)."""
+    return await service.hint(table_id, required(credentials))
+
+
+@router.post(
+    "/tables/{table_id}/review",
+    response_model=schemas.ReviewStatus,
+    responses=refusals(404, 409, 503),
+)
+async def review_table(table_id: str, service: Service) -> dict[str, Any]:
+    """Start the coach's review of a finished table, or get the one kept with it."""
+    return await service.start_review(table_id)
+
+
+@router.post("/reviews", response_model=schemas.ReviewStatus, responses=refusals(*BODY, 503))
+async def review_upload(
+    record: Annotated[dict[str, Any], Body()], service: Service
+) -> dict[str, Any]:
+    """Start the coach's review of an uploaded record (the replay viewer's)."""
+    return service.start_upload_review(record)
+
+
+@router.get("/reviews/{key}", response_model=schemas.ReviewStatus, responses=refusals(404))
+async def review_status(key: str, service: Service) -> dict[str, Any]:
+    """A review's progress, then the review itself."""
+    return await service.review_status(key)
+
+
+@router.get(
+    "/reviews/{key}/positions/{index}", response_model=schemas.Position, responses=refusals(404)
+)
+async def review_position(key: str, index: int, service: Service) -> dict[str, Any]:
+    """Decision ``index`` of a reviewed game, as its seat saw it when deciding."""
+    return await service.review_position(key, index)

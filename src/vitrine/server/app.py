@@ -5,30 +5,57 @@ from contextlib import asynccontextmanager
 from importlib import resources
 
 from fastapi import FastAPI, Request
-from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException
 
 from vitrine.server import api, realtime
 from vitrine.server.database import make_engine, migrate
-from vitrine.server.errors import ApiError
+from vitrine.server.errors import ApiError, writable
+from vitrine.server.middleware import PublicHttp
 from vitrine.server.service import TableService
+from vitrine.server.settings import Settings
 from vitrine.server.store import Store
 
 STATIC = resources.files("vitrine.web") / "static"
 BOT_DELAY = 0.8  # seconds: long enough to see a bot's move land, short enough not to wait
 
 
-def create_app(database_url: str, bot_delay: float = BOT_DELAY) -> FastAPI:
-    """The app for one database; migrations run and running tables resume at start-up."""
+# Starlette's own refusals (no such route, a method a route lacks, a body it
+# could not parse), given a code like every other refusal.
+HTTP_CODES = {400: "request_unparseable", 404: "not_found", 405: "method_not_allowed"}
+
+
+def methods_at(app: FastAPI, path: str) -> list[str]:
+    """Every method some route answers at ``path``, for a 405's Allow header."""
+    methods: set[str] = set()
+    for route in app.routes:
+        if isinstance(route, APIRoute) and route.path_regex.fullmatch(path):
+            methods |= route.methods or set()
+    return sorted(methods)
+
+
+def create_app(
+    database_url: str,
+    bot_delay: float = BOT_DELAY,
+    settings: Settings | None = None,
+    coach_budget: str | None = None,
+) -> FastAPI:
+    """The app for one database; migrations run and running tables resume at start-up.
+
+    ``settings`` defaults to the environment's (``VITRINE_*``, else the defaults);
+    ``coach_budget`` is the coach's search per decision (None: the expert's own).
+    """
+    settings = settings or Settings.from_environment()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         engine = make_engine(database_url)
         migrate(engine)
         workers = 1 if engine.dialect.name == "sqlite" else 8  # SQLite has one writer anyway
-        service = TableService(Store(engine), bot_delay, workers)
+        service = TableService(Store(engine), bot_delay, workers, settings, coach_budget)
         app.state.service = service
         await service.resume()
         try:
@@ -37,21 +64,44 @@ def create_app(database_url: str, bot_delay: float = BOT_DELAY) -> FastAPI:
             await service.close()
             engine.dispose()
 
+    # No /docs or /redoc: they load their scripts from a CDN, which the pages'
+    # Content-Security-Policy (and a server that depends on nobody) forbids.
+    # The document itself is at /openapi.json.
     app = FastAPI(
         title="vitrine",
         summary="Play Exhibition: 20th Century (and more) with friends and bots.",
         lifespan=lifespan,
+        docs_url=None,
+        redoc_url=None,
     )
+    app.add_middleware(PublicHttp, settings=settings)
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:
-        return JSONResponse(error.payload(), status_code=error.status)
+        return JSONResponse(error.payload(), status_code=error.status, headers=error.headers)
 
     @app.exception_handler(RequestValidationError)
     async def request_error(_request: Request, error: RequestValidationError) -> JSONResponse:
-        """FastAPI's own list of what is wrong, with a code like every other refusal."""
-        body = {"detail": jsonable_encoder(error.errors()), "code": "request_invalid", "params": {}}
-        return JSONResponse(body, status_code=422)
+        """What is wrong, field by field, without the input itself: an echo of a
+        10 MB field would be a 10 MB reply, and an infinite number or a lone
+        surrogate cannot be written as JSON at all."""
+        errors = [
+            {"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in error.errors()
+        ]
+        words = "; ".join(
+            f"{'.'.join(map(str, e['loc'][1:])) or e['loc'][0]}: {e['msg']}" for e in errors[:5]
+        )
+        refusal = ApiError(422, words, "request_invalid", {"errors": errors[:20]})
+        return JSONResponse(refusal.payload(), status_code=422)
+
+    @app.exception_handler(HTTPException)
+    async def http_error(request: Request, error: HTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(error.status_code, f"http_{error.status_code}")
+        body = {"detail": writable(str(error.detail)), "code": code, "params": {}}
+        headers = dict(error.headers or {})
+        if error.status_code == 405:  # Starlette names the first route's methods only
+            headers["Allow"] = ", ".join(methods_at(app, request.url.path))
+        return JSONResponse(body, status_code=error.status_code, headers=headers)
 
     app.include_router(api.router)
     app.include_router(realtime.router)

@@ -8,6 +8,7 @@ say the same in the reader's language, falling back to the words for a code
 it does not know.  An engine refusal keeps the engine's code and params.
 """
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,17 +17,50 @@ from vitrine.engine.errors import VitrineError
 
 class ApiError(Exception):
     def __init__(
-        self, status: int, message: str, code: str, params: Mapping[str, Any] | None = None
+        self,
+        status: int,
+        message: str,
+        code: str,
+        params: Mapping[str, Any] | None = None,
+        headers: Mapping[str, str] | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.code = code
         self.params = dict(params or {})
+        self.headers = dict(headers or {})  # e.g. Retry-After on a 429
 
     def payload(self) -> dict[str, Any]:
-        """The reply's body: ``detail`` (words), ``code`` and ``params``."""
-        return {"detail": self.message, "code": self.code, "params": self.params}
+        """The reply's body: ``detail`` (words), ``code`` and ``params``, writable as JSON."""
+        payload: dict[str, Any] = writable(
+            {"detail": self.message, "code": self.code, "params": self.params}
+        )
+        return payload
+
+
+TEXT_LIMIT = 500  # characters of any one string in a refusal
+
+
+def writable(value: Any) -> Any:
+    """``value`` made safe to send as JSON: strings short and valid UTF-8, numbers finite.
+
+    The last guard against echoing input: whatever a refusal quotes, its
+    reply stays small and can always be written (an infinite float, or a
+    lone surrogate, once made the error handler itself fail with a 500).
+    """
+    if isinstance(value, str):
+        cut = value if len(value) <= TEXT_LIMIT else value[:TEXT_LIMIT] + "…"
+        return cut.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, bool | int | None):
+        return value
+    if isinstance(value, Mapping):
+        return {writable(str(key)): writable(item) for key, item in value.items()}
+    if isinstance(value, list | tuple):
+        return [writable(item) for item in value]
+    return writable(str(value))
 
 
 def not_found(code: str, message: str, **params: Any) -> ApiError:

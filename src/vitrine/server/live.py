@@ -9,6 +9,7 @@ decision leaves the table as it was.
 import asyncio
 import hashlib
 import json
+import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from random import Random
@@ -16,9 +17,13 @@ from typing import Any
 
 from vitrine.bots import Bot, make_bot
 from vitrine.engine.protocol import Game, GameState
-from vitrine.server.models import SeatRow, TableRow, aware
+from vitrine.server.models import ChatRow, SeatRow, TableRow, aware
 
 OPEN, PLAYING, OVER = "open", "playing", "over"
+# Closed without a result: no decision for the server's idle time, or the host
+# cancelled it before the start.
+ABANDONED, CANCELLED = "abandoned", "cancelled"
+RUNNING = (OPEN, PLAYING)  # the statuses a table can leave
 
 
 def token_hash(token: str) -> str:
@@ -35,6 +40,9 @@ def public_table(row: TableRow) -> dict[str, Any]:
         "options": row.options,
         "created_at": aware(row.created_at).isoformat(),
         "clock_seconds": row.clock_seconds,
+        "seats_open": row.seats_open,
+        "rematch_of": row.rematch_of,
+        "hints": bool(row.hints),
         "seats": [
             {
                 "position": seat.position,
@@ -55,10 +63,13 @@ class Subscriber:
 
     Every state message is the whole picture, so only the newest one waiting
     matters: a slow connection gets fewer messages, never a growing backlog.
-    Errors (answers to this connection's own messages) are all kept.
+    Errors (answers to this connection's own messages) are kept, up to
+    ``backlog``: a client that sends and never reads is then cut off rather
+    than buffered for.
     """
 
     seat: int | None
+    backlog: int = 16
     state: str | None = None
     errors: list[str] = field(default_factory=list)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
@@ -67,9 +78,13 @@ class Subscriber:
         self.state = text
         self.ready.set()
 
-    def push_error(self, text: str) -> None:
+    def push_error(self, text: str) -> bool:
+        """Queue an error; False (nothing queued) when the client has left too many unread."""
+        if len(self.errors) >= self.backlog:
+            return False
         self.errors.append(text)
         self.ready.set()
+        return True
 
     async def next_messages(self) -> list[str]:
         """What to send now, waiting until there is something."""
@@ -94,6 +109,9 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     turn_since: datetime | None = None  # when the decision now awaited became due
     clock_task: asyncio.Task[None] | None = None
+    used_at: float = field(default_factory=time.monotonic)  # last handed out by the service
+    chat: list[ChatRow] = field(default_factory=list)  # the newest lines, oldest first
+    rematch: str | None = None  # the table that replays this one with the same seats
 
     @property
     def id(self) -> str:
@@ -112,6 +130,18 @@ class LiveTable:
 
     def is_host(self, token: str) -> bool:
         return token_hash(token) == self.row.host_token_hash
+
+    def bots_only(self) -> bool:
+        """A table of bots alone: nobody plays, and the server does all the work."""
+        return all(seat.kind == "bot" for seat in self.seats)
+
+    def is_quiet(self) -> bool:
+        """Nothing holds this table in memory: no watcher, no bot or clock running, no change."""
+        return (
+            not self.subscribers
+            and not self.lock.locked()
+            and all(task is None or task.done() for task in (self.bot_task, self.clock_task))
+        )
 
     def plays_itself(self, position: int) -> bool:
         """A bot seat, or a human seat handed to a bot."""
@@ -147,6 +177,7 @@ class LiveTable:
             "seq": len(self.log),
             "current_player": None if state is None else state.current_player,
             "deadline": None if deadline is None else deadline.isoformat(),
+            "rematch": self.rematch,
         }
 
     def message(self, seat: int | None) -> dict[str, Any]:
@@ -157,6 +188,10 @@ class LiveTable:
             "you": seat,
             "view": None if self.state is None else self.state.view(seat),
             "log": [{"seat": position, "action": text} for position, text in self.log],
+            "chat": [
+                {"seat": line.seat, "text": line.text, "at": aware(line.created_at).isoformat()}
+                for line in self.chat
+            ],
         }
 
     def broadcast(self) -> None:

@@ -31,7 +31,11 @@ class TableRow(Base):
     """One table.  ``seed`` is secret while the game runs: it deals the stock.
 
     With a clock, a human seat that lets ``clock_seconds`` pass without a
-    decision is handed to a bot.
+    decision is handed to a bot.  ``seats_open``: anyone may claim an empty
+    human seat from the lobby (else only invitation links fill them).
+    ``rematch_of``: the finished table this one replays with the same seats.
+    ``hints``: the host let players ask the coach for hints, which the table
+    and the record say.
     """
 
     __tablename__ = "game_tables"
@@ -48,6 +52,10 @@ class TableRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     clock_seconds: Mapped[int | None] = mapped_column(Integer)  # per decision; None: no clock
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    creator: Mapped[str | None] = mapped_column(String(16))  # a hash of the creator's address
+    seats_open: Mapped[bool] = mapped_column(default=False)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), index=True, unique=True)
+    hints: Mapped[bool] = mapped_column(default=False)
     seats: Mapped[list["SeatRow"]] = relationship(
         order_by="SeatRow.position", cascade="all, delete-orphan", lazy="selectin"
     )
@@ -74,14 +82,40 @@ class SeatRow(Base):
     substituted_after: Mapped[int | None] = mapped_column(Integer)
     substituted_why: Mapped[str | None] = mapped_column(String(8))
 
+    def with_changes(self, **changes: Any) -> "SeatRow":
+        """A copy with ``changes``: written first, so memory changes only once the database has."""
+        columns = {column.key: getattr(self, column.key) for column in self.__table__.columns}
+        return SeatRow(**(columns | changes))
 
-class ActionRow(Base):
-    """One accepted decision; the primary key refuses a second decision at the same number."""
 
-    __tablename__ = "actions"
+class NumberedLine:
+    """A line of a table's history, numbered from 1 and said by a seat: the
+    primary key refuses a second line at the same number."""
 
     table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
     number: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     text: Mapped[str] = mapped_column(Text)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ActionRow(NumberedLine, Base):
+    """One accepted decision, in notation."""
+
+    __tablename__ = "actions"
+
+
+class ChatRow(NumberedLine, Base):
+    """One line of a table's chat, said by a seat; kept with the table."""
+
+    __tablename__ = "chat_messages"
+
+
+class ReviewRow(Base):
+    """A finished table's review by the coach, kept so nobody waits for it twice."""
+
+    __tablename__ = "reviews"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    review: Mapped[dict[str, Any]] = mapped_column(JSON)

@@ -1,20 +1,33 @@
 """Live tables over WebSockets: every change reaches every watcher, each with their own view.
 
-On connecting, a client gets the whole picture at once, so a reconnecting
-browser catches up with no replay of missed messages.  Decisions sent here
-take the same path as ``POST /actions``; a refusal comes back as an
-``error`` message to the sender only.
+A client opens ``/api/tables/{id}/ws`` and its first message says who it is:
+``{"type": "hello", "token": "<seat token>"}``, or no token for a spectator.
+The token travels inside the socket, never in the URL, which proxies log.
+On that, a client gets the whole picture at once, so a reconnecting browser
+catches up with no replay of missed messages.  Decisions sent here take the
+same path as ``POST /actions``, chat lines the same path as ``POST /chat``;
+a refusal comes back as an ``error`` message to the sender only.
+
+Every message is checked before anything is done with it: its size (the
+server closes the socket, 1009, past ``ws_max_message_bytes``), its kind
+(text only), its JSON (depth and number length included), its shape and its
+rate.  A client that sends faster than it reads its errors is disconnected.
 """
 
 import asyncio
 import json
+import secrets
 from typing import Any
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
-from vitrine.server.errors import ApiError
+from vitrine.server.errors import ApiError, invalid
 from vitrine.server.live import Subscriber
+from vitrine.server.ratelimit import RateLimit
+from vitrine.server.schemas import ACTION_LENGTH, SEQ_LIMIT
 from vitrine.server.service import TableService
+from vitrine.server.settings import Settings
 
 router = APIRouter()
 POLICY_VIOLATION = 1008
@@ -27,64 +40,153 @@ async def _send_waiting(websocket: WebSocket, subscriber: Subscriber) -> None:
 
 
 def _error(error: ApiError) -> str:
-    payload = {"type": "error", "status": error.status, "message": error.message}
-    return json.dumps(payload | {"code": error.code, "params": error.params})
+    payload = error.payload()
+    return json.dumps(
+        {"type": "error", "status": error.status, "message": payload["detail"]}
+        | {"code": payload["code"], "params": payload["params"]}
+    )
 
 
-async def _handle(service: TableService, table_id: str, token: str | None, text: str) -> None:
-    """One client message: ``{"type": "act", "action": "1907", "seq": 12}``."""
+def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
+    """A browser's socket must come from this server's own pages (or an allowed origin);
+    a client that sends no Origin is no browser, and no other site's page either."""
+    origin = websocket.headers.get("origin")
+    if origin is None or origin in settings.allowed_origins:
+        return True
+    return urlsplit(origin).netloc == websocket.headers.get("host")
+
+
+def _parse(message: Any) -> dict[str, Any]:
+    """One received frame as a JSON object, or a refusal saying what is wrong with it."""
+    text = message.get("text")
+    if text is None:
+        raise invalid("message_binary", "binary messages are not understood: send JSON text")
     try:
-        message: Any = json.loads(text)
+        data: Any = json.loads(text)
     except json.JSONDecodeError as error:
-        raise ApiError(422, f"message is not JSON: {error}", "message_not_json") from None
-    if not isinstance(message, dict) or message.get("type") != "act":
-        raise ApiError(
-            422, 'a message must be an object {"type": "act", "action": ...}', "message_shape"
-        )
-    unknown = sorted(set(message) - {"type", "action", "seq"})
+        raise invalid("message_not_json", f"message is not JSON: {error}") from None
+    except (ValueError, RecursionError):  # a number of thousands of digits, or deep nesting
+        raise invalid(
+            "message_not_json", "message is not JSON this server reads (too deep or too long)"
+        ) from None
+    if not isinstance(data, dict):
+        raise invalid("message_shape", 'a message must be an object {"type": ...}')
+    return data
+
+
+def _fields(message: dict[str, Any], kind: str, allowed: set[str]) -> None:
+    if message.get("type") != kind:
+        raise invalid("message_shape", f'a message must be an object {{"type": "{kind}", ...}}')
+    unknown = sorted(str(name) for name in set(message) - allowed)
     if unknown:
-        raise ApiError(
-            422,
-            f"unknown field(s) in message: {', '.join(unknown)}",
+        raise invalid(
             "message_fields",
-            {"fields": unknown},
+            f"unknown field(s) in message: {', '.join(unknown)}",
+            fields=unknown,
         )
+
+
+async def _hello(websocket: WebSocket, seconds: float) -> str | None:
+    """The first message: who is connecting (a seat token, or none for a spectator)."""
+    try:
+        received = await asyncio.wait_for(websocket.receive(), seconds)
+    except TimeoutError:
+        raise ApiError(
+            408,
+            f'no {{"type": "hello"}} message within {seconds:g} s',
+            "hello_timeout",
+            {"seconds": seconds},
+        ) from None
+    if received["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(received.get("code", 1000))
+    message = _parse(received)
+    _fields(message, "hello", {"type", "token"})
+    token = message.get("token")
+    if token is not None and not isinstance(token, str):
+        raise invalid("message_token", "'token' must be a seat token (text), or absent")
+    return token
+
+
+FIELDS = {"act": {"type", "action", "seq"}, "chat": {"type", "text"}}
+
+
+async def _handle(service: TableService, table_id: str, token: str | None, received: Any) -> None:
+    """One message after the hello: a decision, ``{"type": "act", "action": "1907",
+    "seq": 12}``, or a chat line, ``{"type": "chat", "text": "well played"}``."""
+    message = _parse(received)
+    kind = message.get("type")
+    if not isinstance(kind, str) or kind not in FIELDS:
+        raise invalid(
+            "message_shape",
+            'a message must be an object {"type": "act", "action": ...} or {"type": "chat", ...}',
+        )
+    _fields(message, kind, FIELDS[kind])
+    if kind == "chat":
+        text = message.get("text")
+        if not isinstance(text, str):
+            raise invalid("message_text", "'text' must be a chat line")
+        if token is None:
+            raise ApiError(403, "spectators read the chat: connect with a seat token", "spectator")
+        await service.say(table_id, token, text)
+        return
     action, seq = message.get("action"), message.get("seq")
-    if not isinstance(action, str) or not action:
-        raise ApiError(422, "'action' must be a decision in notation", "message_action")
-    if seq is not None and (not isinstance(seq, int) or isinstance(seq, bool) or seq < 0):
-        raise ApiError(422, "'seq' must be a non-negative integer", "message_seq")
+    if not isinstance(action, str) or not 0 < len(action) <= ACTION_LENGTH:
+        raise invalid(
+            "message_action",
+            f"'action' must be a decision in notation, at most {ACTION_LENGTH} characters",
+            max=ACTION_LENGTH,
+        )
+    if seq is not None and (
+        not isinstance(seq, int) or isinstance(seq, bool) or not 0 <= seq <= SEQ_LIMIT
+    ):
+        raise invalid(
+            "message_seq", f"'seq' must be an integer from 0 to {SEQ_LIMIT}", max=SEQ_LIMIT
+        )
     if token is None:
         raise ApiError(403, "spectators cannot act: connect with a seat token", "spectator")
     await service.act(table_id, token, action, seq)
 
 
 @router.websocket("/api/tables/{table_id}/ws")
-async def table_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+async def table_socket(websocket: WebSocket, table_id: str) -> None:
     service: TableService = websocket.app.state.service
+    settings = service.settings
+    if not origin_allowed(websocket, settings):
+        await websocket.close(code=POLICY_VIOLATION)  # before accepting: the handshake gets 403
+        return
+    await websocket.accept()
     try:
+        token = await _hello(websocket, settings.ws_hello_seconds)
         live = await service.get(table_id)
         seat = service.seat_of(live, token)
+    except WebSocketDisconnect:
+        return
     except ApiError as error:
-        # Accept, then close: a browser sees a refusal only on an open socket.  The
-        # error message first, so the page can word its code; the close reason
-        # (at most 123 bytes) repeats the words for other clients.
-        await websocket.accept()
+        # The error message first, so the page can word its code; the close
+        # reason (at most 123 bytes) repeats the words for other clients.
         await websocket.send_text(_error(error))
         await websocket.close(code=POLICY_VIOLATION, reason=error.message[:120])
         return
-    await websocket.accept()
-    subscriber = Subscriber(seat)
+    subscriber = Subscriber(seat, settings.ws_backlog)
     subscriber.push_state(json.dumps(live.message(seat)))
     live.subscribers.add(subscriber)
     sender = asyncio.create_task(_send_waiting(websocket, subscriber))
+    rate = RateLimit("ws_messages", settings.ws_messages, service.limiter)
+    key = secrets.token_hex(8)  # this socket's own count
     try:
         while True:
-            text = await websocket.receive_text()
+            received = await websocket.receive()
+            if received["type"] == "websocket.disconnect":
+                break
             try:
-                await _handle(service, table_id, token, text)
+                rate.hit(key)
+                await _handle(service, table_id, token, received)
             except ApiError as error:
-                subscriber.push_error(_error(error))
+                if not subscriber.push_error(_error(error)):
+                    await websocket.close(
+                        code=POLICY_VIOLATION, reason="too many unread messages: read them"
+                    )
+                    break
     except WebSocketDisconnect:
         pass
     finally:

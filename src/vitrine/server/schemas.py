@@ -4,27 +4,48 @@ Requests refuse unknown fields, so a misspelt field is an error that names it
 rather than an option silently ignored.
 """
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 CLOCK_LIMIT = 7 * 24 * 3600
+ACTION_LENGTH = 40  # the longest decision in any game's notation, with room to spare
+SEQ_LIMIT = 1_000_000  # far past any game's length
+NAME_FIELD = 100  # what a name may be sent as; once cleaned it holds at most 24 characters
+# The schema says which values exist, so a request it allows is not refused for
+# naming an unknown game or level (tests check these against GAMES and LEVELS).
+GameName = Literal["exhibition", "tucano", "dontgointhere"]
+Level = Literal["beginner", "casual", "strong", "expert"]
 
 
 class Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-class SeatRequest(Strict):
-    kind: Literal["human", "bot"]
-    name: str | None = Field(default=None, max_length=100)
-    level: str | None = Field(default=None, description="bot difficulty: beginner .. expert")
+class HumanSeat(Strict):
+    kind: Literal["human"]
+    name: str | None = Field(
+        default=None, max_length=NAME_FIELD, description="none: the player gives it on joining"
+    )
+
+
+class BotSeat(Strict):
+    kind: Literal["bot"]
+    level: Level = Field(description="the bot's strength")
+    name: str | None = Field(default=None, max_length=NAME_FIELD)
 
 
 class CreateTableRequest(Strict):
-    game: str = "exhibition"
+    """A table to create.  What a schema cannot say is refused with 422 and a code:
+    a seat count the game does not take (``player_count``), options the game
+    refuses (its own codes), names that look alike (``names_repeated``) or
+    hold invisible characters (``name_invisible``)."""
+
+    game: GameName = "exhibition"
     options: dict[str, Any] = Field(default_factory=dict, description="the game's own options")
-    seats: list[SeatRequest] = Field(min_length=1, max_length=16)
+    seats: list[Annotated[HumanSeat | BotSeat, Field(discriminator="kind")]] = Field(
+        min_length=1, max_length=16
+    )
     clock_seconds: int | None = Field(
         default=None,
         ge=1,
@@ -32,21 +53,72 @@ class CreateTableRequest(Strict):
         description="seconds for each decision before the seat goes to a bot; "
         "60 plays in real time, 86400 turn-based; none: no clock",
     )
+    seats_open: StrictBool = Field(
+        default=False,
+        description="empty human seats may be claimed by anyone from the lobby; "
+        "false: by invitation link only",
+    )
+    hints: StrictBool = Field(
+        default=False,
+        description="players may ask the coach for a hint (the table and the record say so)",
+    )
 
 
 class JoinRequest(Strict):
-    name: str = Field(max_length=100)
+    name: str = Field(max_length=NAME_FIELD)
 
 
 class ActionRequest(Strict):
-    action: str = Field(min_length=1, max_length=40, description="one decision in notation")
+    action: str = Field(
+        min_length=1, max_length=ACTION_LENGTH, description="one decision in notation"
+    )
     seq: int | None = Field(
-        default=None, ge=0, description="the position this answers; refused when stale"
+        default=None,
+        ge=0,
+        le=SEQ_LIMIT,
+        description="the position this answers; refused when stale",
     )
 
 
 class HandToBotRequest(Strict):
-    level: str = "casual"
+    level: Level = "casual"
+
+
+class Refusal(BaseModel):
+    """Every refusal: words in English, a code for programs and pages, and the values
+    the words were built from (ids and numbers, never words)."""
+
+    detail: str
+    code: str
+    params: dict[str, Any]
+
+
+class CheckRequest(Strict):
+    action: str = Field(
+        min_length=1, max_length=ACTION_LENGTH, description="a decision in notation"
+    )
+
+
+class ChatRequest(Strict):
+    text: str = Field(max_length=1000, description="one line, at most 300 characters once cleaned")
+
+
+class Check(BaseModel):
+    """Whether a decision would be accepted now; if not, the refusal it would get."""
+
+    legal: bool
+    detail: str | None
+    code: str | None
+    params: dict[str, Any]
+
+
+class ProvisionalScore(BaseModel):
+    """A seat's score if the game ended now; a category its viewer may not know is null."""
+
+    player: int
+    name: str
+    categories: dict[str, int | None]
+    total: int
 
 
 class SeatInfo(BaseModel):
@@ -65,12 +137,16 @@ class TableInfo(BaseModel):
     options: dict[str, Any]
     created_at: str
     clock_seconds: int | None
+    seats_open: bool = False
+    rematch_of: str | None = None
+    hints: bool = False
     seats: list[SeatInfo]
     seq: int | None = None
     current_player: int | None = None
     deadline: str | None = Field(
         default=None, description="when the human to act loses the seat to a bot (a clock)"
     )
+    rematch: str | None = Field(default=None, description="the id of this table's rematch")
 
 
 class SeatLink(BaseModel):
@@ -90,6 +166,12 @@ class LogEntry(BaseModel):
     action: str
 
 
+class ChatLine(BaseModel):
+    seat: int
+    text: str
+    at: str
+
+
 class TableState(BaseModel):
     """A table and what one seat (or a spectator) may see of its game."""
 
@@ -97,6 +179,13 @@ class TableState(BaseModel):
     you: int | None
     view: dict[str, Any] | None
     log: list[LogEntry]
+    chat: list[ChatLine] = []
+
+
+class ClaimedSeat(TableState):
+    """A seat claimed from the lobby: its token (the only copy) and the table."""
+
+    token: str
 
 
 class GameInfo(BaseModel):
@@ -120,4 +209,38 @@ class Replay(BaseModel):
     players: list[str]
     turns: list[str]  # the record's: step k follows turns[k - 1]
     substitutes: list[Substitute]
+    ending: Literal["abandoned"] | None = None
+    hints: bool = Field(default=False, description="the players could ask the coach for hints")
     steps: list[dict[str, Any]]
+
+
+class Hint(BaseModel):
+    """The coach's suggestion for the seat to play, and its margin over the next best."""
+
+    decision: str
+    value: float | None = Field(description="expected win share (alone: score / points_per_unit)")
+    runner_up: str | None
+    margin: float
+    coach: str
+    points_per_unit: float | None = Field(description="alone: the points a value of 1 stands for")
+
+
+class ReviewStatus(BaseModel):
+    """A review by the coach: running (with its progress), done (with the
+    review), failed, or none yet (a table nobody asked to review)."""
+
+    key: str
+    status: Literal["running", "done", "failed", "none"]
+    done: int
+    total: int
+    review: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+
+
+class Position(BaseModel):
+    """A reviewed decision's position, as its seat saw it (a finished game's)."""
+
+    index: int
+    seat: int
+    played: str
+    view: dict[str, Any]

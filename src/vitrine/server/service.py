@@ -6,29 +6,55 @@ a short visible pause, through the same path as a person's decision.
 """
 
 import asyncio
+import hashlib
 import logging
 import secrets
-from collections.abc import Callable, Coroutine, Sequence
+import time
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from vitrine.bots import LEVELS
-from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import Game, GameState
-from vitrine.engine.record import Record, Substitute
-from vitrine.games import get_game
+from vitrine.engine.record import Substitute
+from vitrine.games import get_game, read_record
+from vitrine.server.chat import clean_line
+from vitrine.server.coaching import (
+    Coaching,
+    decision_position,
+    done_status,
+    none_status,
+    record_key,
+    table_key,
+)
 from vitrine.server.errors import ApiError, conflict, forbidden, invalid, not_found, refused
-from vitrine.server.live import OPEN, OVER, PLAYING, LiveTable, public_table, token_hash
-from vitrine.server.models import SeatRow, TableRow, aware, utcnow
-from vitrine.server.store import Store, StoredTable
+from vitrine.server.live import (
+    ABANDONED,
+    CANCELLED,
+    OPEN,
+    OVER,
+    PLAYING,
+    RUNNING,
+    LiveTable,
+    public_table,
+    token_hash,
+)
+from vitrine.server.models import ChatRow, SeatRow, TableRow, aware, utcnow
+from vitrine.server.names import check_distinct, clean_name
+from vitrine.server.ratelimit import RateLimit, moving_window
+from vitrine.server.settings import Settings
+from vitrine.server.store import CHAT_KEPT, Store, StoredTable
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
 TIMEOUT_LEVEL = "casual"  # who takes over a seat whose clock ran out
 SEED_BITS = 53  # exact in JavaScript, so a record survives a trip through a browser
-NAME_LENGTH = 24
+BUSY_RETRY = 30  # seconds a client is told to wait when the bot tables are all taken
+SWEEP_LIMIT = 3600.0  # the longest wait between two looks for tables to abandon
 
 
 @dataclass(frozen=True)
@@ -47,20 +73,6 @@ class CreatedTable:
     seat_tokens: dict[int, str]
 
 
-def clean_name(name: str) -> str:
-    cleaned = " ".join(name.split())
-    if not cleaned:
-        raise invalid("name_empty", "a name must hold at least one visible character")
-    if len(cleaned) > NAME_LENGTH:
-        raise invalid(
-            "name_too_long",
-            f"a name holds at most {NAME_LENGTH} characters, got {len(cleaned)}",
-            max=NAME_LENGTH,
-            got=len(cleaned),
-        )
-    return cleaned
-
-
 def check_level(level: str | None) -> str:
     if level not in LEVELS:
         raise invalid(
@@ -72,14 +84,36 @@ def check_level(level: str | None) -> str:
     return level
 
 
+def creator_of(client: str) -> str:
+    """What a table keeps of its creator's address: enough to tell creators apart, no more."""
+    return hashlib.sha256(client.encode()).hexdigest()[:16]
+
+
 class TableService:
-    def __init__(self, store: Store, bot_delay: float, db_workers: int) -> None:
+    def __init__(
+        self,
+        store: Store,
+        bot_delay: float,
+        db_workers: int,
+        settings: Settings | None = None,
+        coach_budget: str | None = None,
+    ) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.settings = settings or Settings()
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._executor = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="db")
         self._tasks: set[asyncio.Task[None]] = set()
+        self.limiter = moving_window()  # shared by every rate limit, the sockets' too
+        self._creating = RateLimit("create_tables", self.settings.create_tables, self.limiter)
+        self._starting_bots = RateLimit(
+            "start_bot_tables", self.settings.start_bot_tables, self.limiter
+        )
+        self._chatting = RateLimit(
+            "chat_lines", self.settings.chat_lines, self.limiter, code="chat_rate"
+        )
+        self.coaching = Coaching(coach_budget)
 
     async def _db(self, call: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, call, *args)
@@ -87,40 +121,113 @@ class TableService:
     # ------------------------------------------------------------ lifecycle
 
     async def resume(self) -> None:
-        """Load every running table (after a restart) and let its clocks and bots go on."""
+        """Load every running table (after a restart) and let its clocks and bots go on;
+        from then on, tables nobody uses leave memory, and tables nobody plays at
+        are closed as abandoned (looked for now, then now and then)."""
+        await self.abandon_idle()
         for table_id in await self._db(self.store.table_ids, [PLAYING]):
             live = await self.get(table_id)
             self._arm_clock(live)
             self._wake_bots(live)
+        self._spawn(self._evict_idle())
+        self._spawn(self._sweep())
+
+    async def _evict_idle(self) -> None:
+        """Forget tables idle for ``idle_seconds``: nobody watching, no bot or clock
+        running.  The database has them; ``get`` loads one again on demand.
+
+        Safe because ``get`` marks a table used before handing it out, and the
+        event loop runs one thing at a time: a table just handed out is never idle.
+        """
+        idle = self.settings.idle_seconds
+        while True:
+            await asyncio.sleep(min(idle / 2, 60.0))
+            cutoff = time.monotonic() - idle
+            for live in list(self.tables.values()):
+                if live.used_at < cutoff and live.is_quiet():
+                    self.tables.pop(live.id, None)
 
     def release(self, live: LiveTable) -> None:
-        """Forget a finished table nobody watches; the database still has it."""
-        if live.row.status == OVER and not live.subscribers:
+        """Forget a closed table nobody watches; the database still has it."""
+        if live.row.status not in RUNNING and not live.subscribers:
             self.tables.pop(live.id, None)
+
+    async def _sweep(self) -> None:
+        """Abandon idle tables, looking several times per idle time (at most hourly)."""
+        while True:
+            await asyncio.sleep(min(self.settings.abandon_seconds / 4, SWEEP_LIMIT))
+            await self.abandon_idle()
+
+    async def abandon_idle(self) -> None:
+        """Close every open or running table with no decision for the idle time.
+
+        A table's last activity is its last decision, else its start, else its
+        creation: a table nobody plays at leaves the lobby's lists, and its
+        record (when it started) says it was abandoned.  A table waiting for a
+        bot is not idle (the server owes that decision: after a long stop,
+        its bots play on).
+        """
+        cutoff = utcnow() - timedelta(seconds=self.settings.abandon_seconds)
+        for table_id in await self._db(self.store.idle_tables, RUNNING, cutoff):
+            live = await self.get(table_id)
+            async with live.lock:
+                active = live.turn_since or aware(live.row.created_at)
+                to_act = None if live.state is None else live.state.current_player
+                bots_turn = to_act is not None and live.plays_itself(to_act)
+                if live.row.status in RUNNING and active < cutoff and not bots_turn:
+                    await self._close(live, ABANDONED)
+            self.release(live)
+
+    async def _close(self, live: LiveTable, status: str) -> None:
+        """End a table without a result (the lock is held): its clock stops, bots stop."""
+        await self._db(self.store.set_status, live.id, status)
+        live.row.status = status
+        if live.clock_task is not None:
+            live.clock_task.cancel()
+        live.broadcast()
+
+    @asynccontextmanager
+    async def _before_start(self, table_id: str) -> AsyncIterator[LiveTable]:
+        """The table, locked, while it has not started; refused once it has.  The
+        caller has checked the host's token (refusing others with its own code)."""
+        live = await self.get(table_id)
+        async with live.lock:
+            if live.row.status != OPEN:
+                raise conflict("already_started", f"table {table_id!r} has already started")
+            yield live
+
+    async def cancel(self, table_id: str, host_token: str) -> LiveTable:
+        """The host calls a table off before it starts."""
+        if not (await self.get(table_id)).is_host(host_token):
+            raise forbidden("host_cancels", f"only the host of table {table_id!r} may cancel it")
+        async with self._before_start(table_id) as live:
+            await self._close(live, CANCELLED)
+        return live
 
     async def close(self) -> None:
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.coaching.close()
         self._executor.shutdown(wait=True)
 
     # ------------------------------------------------------------ reading
 
     async def get(self, table_id: str) -> LiveTable:
         live = self.tables.get(table_id)
-        if live is not None:
-            return live
-        async with self._loading:
-            live = self.tables.get(table_id)
-            if live is None:
-                stored = await self._db(self.store.load_table, table_id)
-                if stored is None:
-                    raise not_found(
-                        "table_not_found", f"table {table_id!r} does not exist", table=table_id
-                    )
-                live = self._rebuild(stored)
-                self.tables[table_id] = live
-            return live
+        if live is None:
+            async with self._loading:
+                live = self.tables.get(table_id)
+                if live is None:
+                    stored = await self._db(self.store.load_table, table_id)
+                    if stored is None:
+                        raise not_found(
+                            "table_not_found", f"table {table_id!r} does not exist", table=table_id
+                        )
+                    live = self._rebuild(stored)
+                    self.tables[table_id] = live
+        live.used_at = time.monotonic()
+        return live
 
     def _rebuild(self, stored: StoredTable) -> LiveTable:
         row = stored.row
@@ -131,7 +238,15 @@ class TableService:
             for _, text in stored.log:
                 state.apply_action(text)
         since = stored.last_action_at or (row.started_at and aware(row.started_at))
-        return LiveTable(row=row, game=game, state=state, log=list(stored.log), turn_since=since)
+        return LiveTable(
+            row=row,
+            game=game,
+            state=state,
+            log=list(stored.log),
+            turn_since=since,
+            chat=list(stored.chat),
+            rematch=stored.rematch,
+        )
 
     @staticmethod
     def _new_state(game: Game, row: TableRow) -> GameState:
@@ -139,8 +254,27 @@ class TableService:
         return game.new_game(names, row.options, row.seed, row.rules_version)
 
     async def list_tables(self, statuses: Sequence[str], limit: int) -> list[dict[str, Any]]:
-        rows = await self._db(self.store.list_tables, statuses, limit)
-        return [public_table(row) for row in rows]
+        """The tables someone has open right now first (a real table's creator waits on
+        its page), then the newest; at most ``lobby_per_creator`` of any one creator.
+
+        So a flood of tables, from one client or many, cannot push the real ones
+        out of the lobby: a flooder would have to keep a connection open on each.
+        """
+        per_creator = self.settings.lobby_per_creator
+        watched = sorted(
+            (t.row for t in self.tables.values() if t.subscribers and t.row.status in statuses),
+            key=lambda row: aware(row.created_at),
+            reverse=True,
+        )
+        newest = await self._db(self.store.list_tables, statuses, limit, per_creator)
+        shown: dict[str, TableRow] = {}
+        per: dict[str, int] = {}
+        for row in [*watched, *newest]:
+            creator = row.creator or row.id
+            if row.id not in shown and per.get(creator, 0) < per_creator:
+                shown[row.id] = row
+                per[creator] = per.get(creator, 0) + 1
+        return [public_table(row) for row in list(shown.values())[:limit]]
 
     def seat_of(self, live: LiveTable, token: str | None) -> int | None:
         """The seat a token acts for; None for no token (a spectator)."""
@@ -161,7 +295,11 @@ class TableService:
         options: dict[str, Any],
         specs: Sequence[SeatSpec],
         clock_seconds: int | None = None,
+        client: str = "",
+        seats_open: bool = False,
+        hints: bool = False,
     ) -> CreatedTable:
+        """A new table; ``client`` (the creator's address) is rate-limited and kept hashed."""
         try:
             game = get_game(game_name)
         except VitrineError as error:
@@ -214,7 +352,8 @@ class TableService:
                         substituted=False,
                     )
                 )
-        self._check_distinct([seat.name for seat in seats])
+        check_distinct([seat.name for seat in seats])
+        self._creating.hit(client)  # only a table that would be made counts
         row = TableRow(
             id=secrets.token_urlsafe(8),
             game=game.name,
@@ -225,20 +364,15 @@ class TableService:
             host_token_hash=token_hash(host_token),
             created_at=utcnow(),
             clock_seconds=clock_seconds,
+            creator=creator_of(client),
+            seats_open=seats_open,
+            hints=hints,
             seats=seats,
         )
         await self._db(self.store.add_table, row)
         live = LiveTable(row=row, game=game, state=None, log=[])
         self.tables[row.id] = live
         return CreatedTable(live, host_token, tokens)
-
-    @staticmethod
-    def _check_distinct(names: Sequence[str | None]) -> None:
-        given = [name.casefold() for name in names if name is not None]
-        if len(set(given)) != len(given):
-            raise invalid(
-                "names_repeated", "two seats have the same name; names at a table must differ"
-            )
 
     async def join(self, table_id: str, token: str, name: str) -> LiveTable:
         live = await self.get(table_id)
@@ -249,20 +383,62 @@ class TableService:
             if live.row.status != OPEN:
                 raise conflict("names_fixed", f"table {table_id!r} has started; names are fixed")
             others = [s.name for s in live.seats if s.position != position]
-            self._check_distinct([*others, cleaned])
+            check_distinct([*others, cleaned])
             seat = live.seats[position]
-            seat.name = cleaned
-            await self._db(self.store.update_seat, seat)
-            live.broadcast()
+            await self._db(self.store.update_seat, seat.with_changes(name=cleaned))
+            seat.name = cleaned  # only once the database has it
+            await self._seated(live)
+        self._wake_bots(live)
         return live
 
-    async def start(self, table_id: str, host_token: str) -> LiveTable:
+    async def claim(self, table_id: str, position: int, name: str) -> tuple[LiveTable, str]:
+        """Take an empty seat of a table whose seats are open to anyone (from the lobby).
+
+        The seat gets a fresh token, which only the claimant receives; an
+        invitation link sent for that seat no longer holds it.
+        """
         live = await self.get(table_id)
-        if not live.is_host(host_token):
-            raise forbidden("host_starts", f"only the host of table {table_id!r} may start it")
+        cleaned = clean_name(name)
         async with live.lock:
             if live.row.status != OPEN:
-                raise conflict("already_started", f"table {table_id!r} has already started")
+                raise conflict("names_fixed", f"table {table_id!r} has started; names are fixed")
+            if not live.row.seats_open:
+                raise forbidden(
+                    "seats_by_invitation",
+                    f"the seats of table {table_id!r} are taken by invitation only",
+                )
+            if not 0 <= position < len(live.seats):
+                raise not_found(
+                    "seat_not_found",
+                    f"seat {position} at table {table_id!r} does not exist",
+                    seat=position,
+                )
+            seat = live.seats[position]
+            if seat.kind != "human" or seat.name is not None:
+                raise conflict("seat_taken", f"seat {position} is already taken", seat=position)
+            check_distinct([*(s.name for s in live.seats), cleaned])
+            token = secrets.token_urlsafe(18)
+            claimed = {"token_hash": token_hash(token), "name": cleaned}
+            await self._db(self.store.update_seat, seat.with_changes(**claimed))
+            seat.token_hash, seat.name = claimed["token_hash"], cleaned  # the database has them
+            await self._seated(live)
+        self._wake_bots(live)
+        return live, token
+
+    async def _seated(self, live: LiveTable) -> None:
+        """After a seat is taken (the lock is held): tell everyone, and start a
+        table that starts by itself (open seats, a rematch) once every seat is taken."""
+        live.broadcast()
+        starts_itself = live.row.seats_open or live.row.rematch_of is not None
+        if starts_itself and all(seat.name is not None for seat in live.seats):
+            await self._begin(live)
+
+    async def start(self, table_id: str, host_token: str, client: str = "") -> LiveTable:
+        """Deal and start.  A table of bots alone is work for this server and no one
+        to watch: ``client`` may start only so many, and only so many play at once."""
+        if not (await self.get(table_id)).is_host(host_token):
+            raise forbidden("host_starts", f"only the host of table {table_id!r} may start it")
+        async with self._before_start(table_id) as live:
             waiting = [str(s.position) for s in live.seats if s.name is None]
             if waiting:
                 raise conflict(
@@ -270,17 +446,112 @@ class TableService:
                     f"seat(s) {', '.join(waiting)} have not joined yet",
                     seats=waiting,
                 )
-            state = self._new_state(live.game, live.row)
-            now = utcnow()
-            await self._db(self.store.start_table, table_id, PLAYING, now)
-            live.row.status = PLAYING
-            live.row.started_at = now
-            live.state = state
-            live.turn_since = now
-            live.broadcast()
-            self._arm_clock(live)
+            if live.bots_only():
+                self._admit_bot_table(client)
+            await self._begin(live)
         self._wake_bots(live)
         return live
+
+    def _admit_bot_table(self, client: str) -> None:
+        playing = sum(1 for t in self.tables.values() if t.row.status == PLAYING and t.bots_only())
+        if playing >= self.settings.bot_tables:
+            raise ApiError(
+                429,
+                f"{playing} tables of bots alone are playing, the most this server runs at "
+                f"once: try again in {BUSY_RETRY} s",
+                "bot_tables_busy",
+                {"playing": playing, "retry_after": BUSY_RETRY},
+                {"Retry-After": str(BUSY_RETRY)},
+            )
+        self._starting_bots.hit(client)
+
+    async def _begin(self, live: LiveTable) -> None:
+        """Deal and start a table whose seats are all taken (the lock is held)."""
+        state = self._new_state(live.game, live.row)
+        now = utcnow()
+        await self._db(self.store.start_table, live.id, PLAYING, now)
+        live.row.status = PLAYING
+        live.row.started_at = now
+        live.state = state
+        live.turn_since = now
+        live.broadcast()
+        self._arm_clock(live)
+
+    async def rematch(self, table_id: str, token: str, client: str = "") -> LiveTable:
+        """A new deal for the same seats, once a game is over; the new table.
+
+        The first seated player to ask creates it, already seated under their
+        name; each other human confirms by asking too (or joining it), and it
+        starts by itself when every seat is taken.  Seats keep their tokens and
+        the host keeps theirs, so every browser that held a seat holds it again.
+        A table of bots only is rematched by its host.  A rematch is a new table:
+        ``client`` is rate-limited as for any other, and bots alone as for a start.
+        """
+        live = await self.get(table_id)
+        position = live.seat_for(token)
+        if position is None and not live.is_host(token):
+            raise forbidden(
+                "token_no_seat", f"this token holds no seat at table {table_id!r}", table=live.id
+            )
+        async with live.lock:
+            if live.row.status != OVER:
+                raise conflict(
+                    "rematch_not_over", f"table {table_id!r} is not over: no rematch yet"
+                )
+            if live.rematch is None:
+                self._creating.hit(client)
+                row = self._rematch_row(live.row, live.game.rules_version)
+                await self._db(self.store.add_table, row)
+                self.tables[row.id] = LiveTable(row=row, game=live.game, state=None, log=[])
+                live.rematch = row.id
+                live.broadcast()
+        rematch = await self.get(live.rematch)
+        if position is not None:
+            name = live.seats[position].name
+            async with rematch.lock:
+                seat = rematch.seats[position]
+                if rematch.row.status == OPEN and seat.name is None and name is not None:
+                    await self._db(self.store.update_seat, seat.with_changes(name=name))
+                    seat.name = name  # only once the database has it
+                    await self._seated(rematch)
+        elif rematch.bots_only():
+            async with rematch.lock:
+                if rematch.row.status == OPEN:
+                    self._admit_bot_table(client)
+                    await self._begin(rematch)
+        self._wake_bots(rematch)
+        return rematch
+
+    @staticmethod
+    def _rematch_row(old: TableRow, rules_version: str) -> TableRow:
+        """The rematch of a finished table: same game, options, clock and seats; a new
+        deal, under the rules this server plays now (``rules_version``)."""
+        seats = [
+            SeatRow(
+                position=seat.position,
+                kind=seat.kind,
+                level=seat.level if seat.kind == "bot" else None,
+                name=seat.name if seat.kind == "bot" else None,
+                token_hash=seat.token_hash,
+                substituted=False,
+            )
+            for seat in old.seats
+        ]
+        return TableRow(
+            id=secrets.token_urlsafe(8),
+            game=old.game,
+            options=dict(old.options),
+            seed=secrets.randbits(SEED_BITS),
+            rules_version=rules_version,
+            status=OPEN,
+            host_token_hash=old.host_token_hash,
+            created_at=utcnow(),
+            clock_seconds=old.clock_seconds,
+            creator=old.creator,
+            seats_open=False,
+            rematch_of=old.id,
+            seats=seats,
+        )
 
     async def hand_to_bot(
         self, table_id: str, token: str, position: int | None, level: str
@@ -315,11 +586,15 @@ class TableService:
         """Hand a seat to a bot for the rest of the game (the lock is held)."""
         assert live.state is not None
         seat = live.seats[position]
-        seat.substituted = True
-        seat.level = level
-        seat.substituted_after = len(live.state.record().turns)
-        seat.substituted_why = why
-        await self._db(self.store.update_seat, seat)
+        changes = {
+            "substituted": True,
+            "level": level,
+            "substituted_after": len(live.state.record().turns),
+            "substituted_why": why,
+        }
+        await self._db(self.store.update_seat, seat.with_changes(**changes))
+        for name, value in changes.items():  # only once the database has them
+            setattr(seat, name, value)
         live.broadcast()
         self._arm_clock(live)
 
@@ -364,19 +639,57 @@ class TableService:
         self._wake_bots(live)
         return live
 
+    @staticmethod
+    def _playing(live: LiveTable) -> GameState:
+        """The position of a game being played; refused when there is none."""
+        state = live.state
+        if live.row.status in (ABANDONED, CANCELLED):
+            raise conflict("table_closed", f"table {live.id!r} is closed", status=live.row.status)
+        if state is None:
+            raise conflict("not_started", f"table {live.id!r} has not started")
+        if state.is_over:
+            raise conflict("game_over", f"the game at table {live.id!r} is over")
+        return state
+
+    @staticmethod
+    def _awaits(live: LiveTable, state: GameState, position: int) -> None:
+        """Refuse unless ``position`` is the seat to act."""
+        to_act = state.current_player
+        if to_act != position:
+            name = live.seats[to_act].name if to_act is not None else None
+            raise conflict(
+                "not_your_turn",
+                f"it is not seat {position}'s turn: {name} (seat {to_act}) is to act",
+                seat=position,
+                name=name,
+                to_act=to_act,
+            )
+
+    async def check(self, table_id: str, token: str, action: str) -> dict[str, Any]:
+        """Whether a decision would be accepted now, and if not the engine's refusal
+        (code, params, words): a page explains a spot before anything is sent."""
+        live = await self.get(table_id)
+        position = self.seat_of(live, token)
+        assert position is not None
+        state = self._playing(live)
+        self._awaits(live, state, position)
+        try:
+            state.copy().apply_action(action)
+        except VitrineError as error:
+            return {"legal": False, **refused(error).payload()}
+        return {"legal": True, "detail": None, "code": None, "params": {}}
+
     async def _apply(
         self, live: LiveTable, position: int, action: str, seq: int | None, by_bot: bool
     ) -> None:
         async with live.lock:
+            if seq is not None and seq < len(live.log) and live.log[seq] == (position, action):
+                return  # the same decision sent again (a double click): made once, no error
             if live.plays_itself(position) != by_bot:
                 raise conflict(
                     "handed_to_bot", f"seat {position} has been handed to a bot", seat=position
                 )
-            state = live.state
-            if state is None:
-                raise conflict("not_started", f"table {live.id!r} has not started")
-            if state.is_over:
-                raise conflict("game_over", f"the game at table {live.id!r} is over")
+            state = self._playing(live)
             if seq is not None and seq != len(live.log):
                 at = len(live.log)
                 raise conflict(
@@ -385,16 +698,7 @@ class TableService:
                     seq=seq,
                     at=at,
                 )
-            to_act = state.current_player
-            if to_act != position:
-                name = live.seats[to_act].name if to_act is not None else None
-                raise conflict(
-                    "not_your_turn",
-                    f"it is not seat {position}'s turn: {name} (seat {to_act}) is to act",
-                    seat=position,
-                    name=name,
-                    to_act=to_act,
-                )
+            self._awaits(live, state, position)
             trial = state.copy()
             try:
                 trial.apply_action(action)
@@ -420,7 +724,7 @@ class TableService:
         """Play bot seats while one is to act, each decision after a visible pause."""
         while True:
             state = live.state
-            if state is None or state.is_over or state.current_player is None:
+            if live.row.status != PLAYING or state is None or state.current_player is None:
                 return
             position = state.current_player
             bot = live.bot_for(position)
@@ -438,9 +742,37 @@ class TableService:
 
     # ------------------------------------------------------------ records
 
+    async def say(self, table_id: str, token: str, text: str) -> LiveTable:
+        """A line of chat from a seated player, kept with the table and shown to
+        everyone watching it; bounded in length and rate (``chat.py``)."""
+        live = await self.get(table_id)
+        position = self.seat_of(live, token)
+        assert position is not None
+        line = clean_line(text)
+        self._chatting.hit(f"{live.id}/{position}")
+        async with live.lock:
+            number = live.chat[-1].number + 1 if live.chat else 1
+            row = ChatRow(
+                table_id=live.id, number=number, seat=position, text=line, created_at=utcnow()
+            )
+            await self._db(self.store.add_chat, row)
+            live.chat.append(row)
+            del live.chat[:-CHAT_KEPT]
+            live.broadcast()
+        return live
+
+    async def provisional(self, table_id: str, token: str | None) -> list[dict[str, Any]]:
+        """The scores if the game ended now, as ``token``'s seat may see them."""
+        live = await self.get(table_id)
+        seat = self.seat_of(live, token)
+        if live.state is None:
+            raise conflict("not_started", f"table {table_id!r} has not started")
+        return live.state.provisional_scores(seat)
+
     async def record(self, table_id: str) -> dict[str, Any]:
         live = await self.get(table_id)
-        if live.state is None or not live.state.is_over:
+        abandoned = live.row.status == ABANDONED
+        if live.state is None or not (live.state.is_over or abandoned):
             raise conflict(
                 "record_not_public",
                 f"the record of table {table_id!r} is public once the game is over "
@@ -454,7 +786,69 @@ class TableService:
             and seat.level is not None
             and seat.substituted_why is not None
         )
-        return replace(live.state.record(), substitutes=substitutes).to_dict()
+        ending = ABANDONED if abandoned else None
+        record = replace(
+            live.state.record(), substitutes=substitutes, ending=ending, hints=live.row.hints
+        )
+        return record.to_dict()
+
+    # ------------------------------------------------------------ the coach
+
+    async def hint(self, table_id: str, token: str) -> dict[str, Any]:
+        """The coach's suggestion for the token's seat, at a table that allows hints."""
+        live = await self.get(table_id)
+        seat = self.seat_of(live, token)
+        assert seat is not None
+        if not live.row.hints:
+            raise forbidden("hints_off", f"the host of table {table_id!r} did not allow hints")
+        state = live.state
+        if state is None or state.is_over:
+            raise conflict("not_playing", f"table {table_id!r} is not being played")
+        if state.current_player != seat or live.plays_itself(seat):
+            raise conflict(
+                "hint_not_your_turn",
+                f"no hint for seat {seat}: it is not this seat's turn",
+                seat=seat,
+            )
+        return await self.coaching.hint(live.game.name, state.view(seat), len(live.log))
+
+    async def start_review(self, table_id: str) -> dict[str, Any]:
+        """Review a finished table (once: the review is kept with the table)."""
+        record = await self.record(table_id)
+        key = table_key(table_id)
+        kept = await self._db(self.store.load_review, table_id)
+        if kept is not None:
+            return done_status(key, kept)
+
+        async def save(review: dict[str, Any]) -> None:
+            await self._db(self.store.save_review, table_id, review)
+
+        return self.coaching.start(key, record, save).status_dict()
+
+    def start_upload_review(self, record: dict[str, Any]) -> dict[str, Any]:
+        """Review an uploaded record (kept in memory a while, keyed by its contents)."""
+        return self.coaching.start(record_key(record), record, None).status_dict()
+
+    async def review_status(self, key: str) -> dict[str, Any]:
+        status = self.coaching.status(key)
+        if status is not None:
+            return status
+        if key.startswith("table-"):
+            table_id = key.removeprefix("table-")
+            kept = await self._db(self.store.load_review, table_id)
+            if kept is not None:
+                return done_status(key, kept)
+            await self.get(table_id)  # a table that does not exist is not found
+            return none_status(key)
+        raise not_found("review_not_found", f"no review {key!r} here", key=key)
+
+    async def review_position(self, key: str, index: int) -> dict[str, Any]:
+        """A reviewed decision's position, as its seat saw it."""
+        if key.startswith("table-"):
+            record = await self.record(key.removeprefix("table-"))
+        else:
+            record = self.coaching.record_of(key)
+        return await asyncio.to_thread(decision_position, record, index)
 
     @staticmethod
     def replay_steps(record_data: object) -> dict[str, Any]:
@@ -463,10 +857,7 @@ class TableService:
         CPU work (a whole game replayed): callers run it off the event loop.
         """
         try:
-            if not isinstance(record_data, dict):
-                raise RecordError("a record must be a JSON object", code="record_not_object")
-            game = get_game(str(record_data.get("game")))
-            record = Record.from_dict(record_data, game.setup_fields)
+            game, record = read_record(record_data)
             final = game.replay(record)  # refuses a bad record, naming the turn at fault
             state = game.replay(replace(record, turns=()))
             steps = [state.view(None)]
@@ -482,5 +873,7 @@ class TableService:
             "players": list(record.players),
             "turns": list(record.turns),
             "substitutes": [substitute.to_dict() for substitute in record.substitutes],
+            "ending": record.ending,
+            "hints": record.hints,
             "steps": steps,
         }

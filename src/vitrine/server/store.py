@@ -7,11 +7,12 @@ on a worker thread, so the event loop never waits on disk or network.
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Engine, select
+from sqlalchemy import Engine, func, select
 from sqlalchemy.orm import Session
 
-from vitrine.server.models import ActionRow, SeatRow, TableRow, aware
+from vitrine.server.models import ActionRow, ChatRow, ReviewRow, SeatRow, TableRow, aware, utcnow
 
 
 @dataclass(frozen=True)
@@ -21,6 +22,11 @@ class StoredTable:
     row: TableRow
     log: tuple[tuple[int, str], ...]  # (seat, decision), in order
     last_action_at: datetime | None = None
+    chat: tuple[ChatRow, ...] = ()  # the newest lines, oldest first
+    rematch: str | None = None  # the id of this table's rematch, if one was offered
+
+
+CHAT_KEPT = 100  # chat lines a table keeps in memory and sends; the database keeps all
 
 
 class Store:
@@ -43,7 +49,32 @@ class Store:
                 .order_by(ActionRow.number)
             ).all()
             log = tuple((seat, text) for seat, text, _ in rows)
-            return StoredTable(row, log, aware(rows[-1][2]) if rows else None)
+            chat = session.scalars(
+                select(ChatRow)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.number.desc())
+                .limit(CHAT_KEPT)
+            ).all()
+            rematch = session.scalar(select(TableRow.id).where(TableRow.rematch_of == table_id))
+            last = aware(rows[-1][2]) if rows else None
+            return StoredTable(row, log, last, tuple(reversed(chat)), rematch)
+
+    def idle_tables(self, statuses: Sequence[str], cutoff: datetime) -> list[str]:
+        """Tables with no decision (nor start, nor creation) since ``cutoff``."""
+        last = (
+            select(ActionRow.table_id, func.max(ActionRow.created_at).label("at"))
+            .group_by(ActionRow.table_id)
+            .subquery()
+        )
+        active = func.coalesce(last.c.at, TableRow.started_at, TableRow.created_at)
+        with Session(self.engine) as session:
+            return list(
+                session.scalars(
+                    select(TableRow.id)
+                    .outerjoin(last, last.c.table_id == TableRow.id)
+                    .where(TableRow.status.in_(statuses), active < cutoff)
+                )
+            )
 
     def table_ids(self, statuses: Sequence[str]) -> list[str]:
         with Session(self.engine) as session:
@@ -55,12 +86,28 @@ class Store:
                 )
             )
 
-    def list_tables(self, statuses: Sequence[str], limit: int) -> list[TableRow]:
+    def list_tables(self, statuses: Sequence[str], limit: int, per_creator: int) -> list[TableRow]:
+        """The newest tables in ``statuses``, at most ``per_creator`` of any one creator
+        (tables from before creators were kept count each as their own)."""
+        rank = (
+            func.row_number()
+            .over(
+                partition_by=func.coalesce(TableRow.creator, TableRow.id),
+                order_by=TableRow.created_at.desc(),
+            )
+            .label("rank")
+        )
+        ranked = (
+            select(TableRow.id, TableRow.created_at, rank)
+            .where(TableRow.status.in_(statuses))
+            .subquery()
+        )
         with Session(self.engine, expire_on_commit=False) as session:
             return list(
                 session.scalars(
                     select(TableRow)
-                    .where(TableRow.status.in_(statuses))
+                    .join(ranked, ranked.c.id == TableRow.id)
+                    .where(ranked.c.rank <= per_creator)
                     .order_by(TableRow.created_at.desc())
                     .limit(limit)
                 )
@@ -79,6 +126,18 @@ class Store:
                 row.started_at = started_at
                 session.commit()
 
+    def set_status(self, table_id: str, status: str) -> None:
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id)
+            if row is not None:
+                row.status = status
+                session.commit()
+
+    def add_chat(self, line: ChatRow) -> None:
+        with Session(self.engine, expire_on_commit=False) as session:
+            session.add(line)
+            session.commit()
+
     def append_action(
         self, table_id: str, number: int, seat: int, text: str, at: datetime, status: str | None
     ) -> None:
@@ -92,3 +151,13 @@ class Store:
                 if row is not None:
                     row.status = status
             session.commit()
+
+    def save_review(self, table_id: str, review: dict[str, Any]) -> None:
+        with Session(self.engine) as session:
+            session.merge(ReviewRow(table_id=table_id, created_at=utcnow(), review=review))
+            session.commit()
+
+    def load_review(self, table_id: str) -> dict[str, Any] | None:
+        with Session(self.engine) as session:
+            row = session.get(ReviewRow, table_id)
+            return None if row is None else row.review

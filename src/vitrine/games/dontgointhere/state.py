@@ -472,6 +472,11 @@ class DgitState:
 
         return player_view(self, player)
 
+    def provisional_scores(self, viewer: int | None) -> list[dict[str, Any]]:
+        from vitrine.games.dontgointhere.view import provisional_scores
+
+        return provisional_scores(self, viewer)
+
     # ------------------------------------------------------------- search
 
     def redeterminize(self, viewer: int, rng: Random) -> None:

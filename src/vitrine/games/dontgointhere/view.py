@@ -10,8 +10,8 @@ them knows every count, as the bots do.
 
 from typing import TYPE_CHECKING, Any
 
-from vitrine.engine.protocol import view_header
-from vitrine.games.dontgointhere.scoring import score_game
+from vitrine.engine.protocol import provisional_sheet, view_header
+from vitrine.games.dontgointhere.scoring import GHOST_PENALTY, score_game
 from vitrine.games.dontgointhere.state import (
     CARDS_PER_ROOM,
     EMPTY,
@@ -95,3 +95,16 @@ def player_view(state: "DgitState", viewer: int | None) -> dict[str, Any]:
             for sheet in score_game(state)
         ]
     return view
+
+
+def provisional_scores(state: "DgitState", viewer: int | None) -> list[dict[str, Any]]:
+    """Curses per type as if the game ended now (before the end-game effects);
+    the ghost penalty stays unknown until the end, since it compares every
+    player's hidden ghost tokens (G-14)."""
+    sheets = []
+    for sheet in score_game(state):
+        categories: dict[str, int | None] = dict(sheet.categories)
+        if not state.is_over:
+            categories[GHOST_PENALTY] = None
+        sheets.append(provisional_sheet(sheet.player, sheet.name, categories))
+    return sheets

@@ -55,7 +55,7 @@ static int index_in(const Game *g, int group, int card)
     return -1;
 }
 
-static void take_card(const Core *core, Game *g, int card, int dest)
+void take_card(const Core *core, Game *g, int card, int dest)
 {
     int player = g->current, from = g->vehicle[player], index = index_in(g, from, card);
     for (int k = 0; index < 0 && k < core->continents; k++)
@@ -86,7 +86,7 @@ static void play_step(const Core *core, Game *g, const Step *step)
 }
 
 /* ExhibitionState.takes (or the pending take), as (card, dest) pairs. */
-static int takes_of(const Core *core, const Game *g, int (*out)[2])
+int takes_of(const Core *core, const Game *g, int (*out)[2])
 {
     if (g->pending_card >= 0) {
         out[0][0] = g->pending_card;
@@ -113,7 +113,7 @@ static int takes_of(const Core *core, const Game *g, int (*out)[2])
 
 /* ExhibitionState.targets: hall spots, then the depot while it has room, then
  * END when no hall spot is legal (D-5). */
-static int targets_of(const Core *core, const Game *g, int card, int *out)
+int targets_of(const Core *core, const Game *g, int card, int *out)
 {
     int count = 0;
     for (int spot = 0; spot < core->spots; spot++)
@@ -379,7 +379,7 @@ static PyObject *line_of(const Best *best, Step *const *steps)
             Py_DECREF(line);
             return NULL;
         }
-        PyList_SET_ITEM(line, d, turn);
+        PyList_SetItem(line, d, turn);
         if (d > 0)
             step = steps[d - 1][step.parent];
     }

@@ -165,14 +165,22 @@ static inline int m_count(Mask m)
 }
 
 /* The rules, in _playout.c. */
+extern PyTypeObject *CoreType; /* set when the module is created */
 void refresh(const Core *core, Game *g, int player, int index);
 void put_card(const Core *core, Game *g, int target);
 void score(const Core *core, const Game *g, int *total, int *tiebreak);
+void returns_of(const Core *core, const int *total, const int *tiebreak, double *value);
 int closeness_points(const Core *core, int card);
 int read_game(const Core *core, PyObject *list, Game *g);
 PyObject *int_list(const int *values, int count);
 
-/* The solo beam search, in _beam.c. */
+/* The solo beam search, in _beam.c, and its rules with the stock in order. */
 PyObject *core_beam(Core *core, PyObject *args, PyObject *kwds);
+void take_card(const Core *core, Game *g, int card, int dest);
+int takes_of(const Core *core, const Game *g, int (*out)[2]);
+int targets_of(const Core *core, const Game *g, int card, int *out); /* solo: seat 0's masks */
+
+/* Solo games stepped together (the vectorised environment), in _batch.c. */
+int add_batch_type(PyObject *module);
 
 #endif

@@ -547,7 +547,7 @@ static int beats(int total_a, int tiebreak_a, int total_b, int tiebreak_b)
 }
 
 /* ExhibitionState.returns: win shares by rank; solo, total / (scale * multiplier). */
-static void returns_of(const Core *core, const int *total, const int *tiebreak, double *value)
+void returns_of(const Core *core, const int *total, const int *tiebreak, double *value)
 {
     int n = core->players;
     if (core->solo) {
@@ -591,7 +591,7 @@ static PyObject *float_list(const double *values, int count)
             Py_DECREF(list);
             return NULL;
         }
-        PyList_SET_ITEM(list, i, item);
+        PyList_SetItem(list, i, item);
     }
     return list;
 }
@@ -609,11 +609,11 @@ typedef struct {
 /* The next int, which must lie in low..high (else the reader turns bad). */
 static int read_int(Reader *r, int low, int high)
 {
-    if (r->next >= PyList_GET_SIZE(r->list)) {
+    if (r->next >= PyList_Size(r->list)) {
         r->bad = 1;
         return low;
     }
-    PyObject *item = PyList_GET_ITEM(r->list, r->next++);
+    PyObject *item = PyList_GetItem(r->list, r->next++);
     int overflow = 1;
     long value = 0;
     if (PyLong_Check(item)) /* bools too, as in the Python lists */
@@ -627,7 +627,7 @@ static int read_int(Reader *r, int low, int high)
 
 static int reader_close(const Reader *r, const char *what)
 {
-    if (r->bad || r->next != PyList_GET_SIZE(r->list)) {
+    if (r->bad || r->next != PyList_Size(r->list)) {
         PyErr_Format(PyExc_ValueError, "malformed packed %s", what);
         return 0;
     }
@@ -792,7 +792,7 @@ PyObject *int_list(const int *values, int count)
             Py_DECREF(list);
             return NULL;
         }
-        PyList_SET_ITEM(list, i, item);
+        PyList_SetItem(list, i, item);
     }
     return list;
 }
@@ -809,7 +809,7 @@ static PyObject *traced(PyObject *returns, const Trace *trace, const int *total,
             Py_DECREF(turns);
             return NULL;
         }
-        PyList_SET_ITEM(turns, i, item);
+        PyList_SetItem(turns, i, item);
     }
     PyObject *draws = int_list(trace->draws, trace->num_draws);
     PyObject *totals = int_list(total, players);
@@ -876,8 +876,8 @@ static PyObject *core_masks(Core *core, PyObject *args)
                 Py_DECREF(words);
                 return NULL;
             }
-            PyList_SET_ITEM(words, i++, lo);
-            PyList_SET_ITEM(words, i++, hi);
+            PyList_SetItem(words, i++, lo);
+            PyList_SetItem(words, i++, hi);
         }
     return words;
 }
@@ -964,12 +964,12 @@ static PyObject *core_take_values(Core *core, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "refill: a card, or -1 for none");
         return NULL;
     }
-    Py_ssize_t count = PyList_GET_SIZE(cards);
+    Py_ssize_t count = PyList_Size(cards);
     double *values = PyMem_Malloc((count ? count : 1) * sizeof(double));
     if (values == NULL)
         return PyErr_NoMemory();
     for (Py_ssize_t i = 0; i < count; i++) {
-        long card = PyLong_AsLong(PyList_GET_ITEM(cards, i));
+        long card = PyLong_AsLong(PyList_GetItem(cards, i));
         int from = -1, index = 0;
         for (int k = 0; k < core->continents && from < 0; k++)
             for (int j = 0; j < g.group_size[k]; j++)
@@ -998,10 +998,8 @@ static PyObject *core_take_values(Core *core, PyObject *args)
     PyObject *result = PyList_New(count);
     for (Py_ssize_t i = 0; result != NULL && i < count; i++) {
         PyObject *item = PyFloat_FromDouble(values[i]);
-        if (item == NULL)
+        if (item == NULL || PyList_SetItem(result, i, item) < 0) /* it steals the item */
             Py_CLEAR(result);
-        else
-            PyList_SET_ITEM(result, i, item);
     }
     PyMem_Free(values);
     return result;
@@ -1023,7 +1021,10 @@ static PyObject *core_place_values(Core *core, PyObject *args)
         return NULL;
     for (int i = 0; i < core->spots + 2; i++) {
         Py_INCREF(Py_None);
-        PyList_SET_ITEM(result, i, Py_None);
+        if (PyList_SetItem(result, i, Py_None) < 0) {
+            Py_DECREF(result);
+            return NULL;
+        }
     }
     for (int i = 0; i < count; i++) {
         int target = targets[i];
@@ -1033,7 +1034,10 @@ static PyObject *core_place_values(Core *core, PyObject *args)
             return NULL;
         }
         /* spots by index, then DEPOT and END */
-        PyList_SetItem(result, target >= 0 ? target : core->spots - 1 - target, item);
+        if (PyList_SetItem(result, target >= 0 ? target : core->spots - 1 - target, item) < 0) {
+            Py_DECREF(result);
+            return NULL;
+        }
     }
     return result;
 }
@@ -1064,15 +1068,23 @@ static PyMethodDef core_methods[] = {
     {NULL, NULL, 0, NULL},
 };
 
-static PyTypeObject CoreType = {
-    PyVarObject_HEAD_INIT(NULL, 0)
-    .tp_name = "vitrine.games.exhibition._playout.Core",
-    .tp_doc = PyDoc_STR("Core(spec)\n--\n\nThe playout core for one packed game configuration."),
-    .tp_basicsize = sizeof(Core),
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_new = PyType_GenericNew,
-    .tp_init = (initproc)core_init,
-    .tp_methods = core_methods,
+static PyType_Slot core_slots[] = {
+    {Py_tp_doc, (void *)PyDoc_STR("Core(spec)\n--\n\nThe playout core for one packed game configuration.")},
+    {Py_tp_new, (void *)PyType_GenericNew},
+    {Py_tp_init, (void *)core_init},
+    {Py_tp_methods, core_methods},
+    {0, NULL},
+};
+
+/* A heap type, as the stable ABI (Py_LIMITED_API, setup.py) requires: one
+ * wheel serves every CPython from 3.11 on. */
+PyTypeObject *CoreType;
+
+static PyType_Spec core_spec = {
+    .name = "vitrine.games.exhibition._playout.Core",
+    .basicsize = sizeof(Core),
+    .flags = Py_TPFLAGS_DEFAULT,
+    .slots = core_slots,
 };
 
 static struct PyModuleDef playout_module = {
@@ -1084,14 +1096,22 @@ static struct PyModuleDef playout_module = {
 
 PyMODINIT_FUNC PyInit__playout(void)
 {
-    if (PyType_Ready(&CoreType) < 0)
-        return NULL;
     PyObject *module = PyModule_Create(&playout_module);
     if (module == NULL)
         return NULL;
-    Py_INCREF(&CoreType);
-    if (PyModule_AddObject(module, "Core", (PyObject *)&CoreType) < 0) {
-        Py_DECREF(&CoreType);
+    PyObject *core_type = PyType_FromSpec(&core_spec);
+    if (core_type == NULL) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    CoreType = (PyTypeObject *)core_type; /* kept for Batch's argument check */
+    Py_INCREF(core_type);
+    if (PyModule_AddObject(module, "Core", core_type) < 0) {
+        Py_DECREF(core_type);
+        Py_DECREF(module);
+        return NULL;
+    }
+    if (add_batch_type(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -1,26 +1,57 @@
-"""Playouts in C: packing positions for the compiled core ``_playout``.
+"""The playout core: compiled when it was built, pure Python otherwise, the same either way.
 
-``ExhibitionState.playout`` is the reference: the core plays the same policy
-by the same rules and scores the end as ``score_game`` and ``returns`` do;
-only its random numbers differ.  A game configuration is packed once into a
-*spec* (hall, rules, card continents, scoring constants) and kept with its
-``Core``; a position is packed per call.  Both are flat lists of ints (the
-cheapest to build here and to read there), laid out as the comment at the top
-of ``_playout.c`` describes.
+Search leans on one core per game configuration (:func:`core_for`) for its
+playouts (``ExhibitionState.rollout``), the solo solver's beam search and the
+legality masks the tests compare.  Two cores answer the same calls with the
+same results:
+
+* :class:`CompiledCore`, the C extension ``_playout`` (``_playout.c``,
+  ``_beam.c``), many times faster, built at install when a C compiler is
+  there.  A configuration is packed once into a *spec* (hall, rules, card
+  continents, scoring constants) and a position per call, both as flat lists
+  of ints (the cheapest to build here and to read there), laid out as the
+  comment at the top of ``_playout.c`` describes;
+* :class:`~vitrine.games.exhibition.purecore.PureCore`, in Python: used when
+  the extension is missing, or everywhere when the environment variable
+  ``VITRINE_PURE_PYTHON`` is ``1``.
+
+The extension is imported on the first core asked for, not with this module,
+so that commands which never search start without it.
 """
 
+import os
+from functools import cache
 from random import Random
+from typing import Protocol
 from weakref import WeakKeyDictionary
 
-from vitrine.games.exhibition._playout import Core
+from vitrine.games.exhibition.purecore import BeamResult, PureCore, Trace, Weights
 from vitrine.games.exhibition.state import SOLO_SCALE, ExhibitionState, GameConfig
 
+PURE_PYTHON_VARIABLE = "VITRINE_PURE_PYTHON"
 SCORING_CODES = {"years_gap": 1, "short_era": 2, "antiquity": 3}
 DECADE_SPAN = 9  # a decade's last year after its first
 NONE = -1
 NO_PENDING = (NONE, NONE)  # no card taken, no destination
 
-_cores: "WeakKeyDictionary[GameConfig, Core]" = WeakKeyDictionary()
+
+class PlayoutCore(Protocol):
+    """What search asks of a core, compiled or not (see :class:`PureCore`)."""
+
+    def playout(
+        self, state: ExhibitionState, seed: int, informed: bool = False, margin: float = 0.0
+    ) -> list[float]: ...
+
+    def trace(
+        self, state: ExhibitionState, seed: int, informed: bool = False, margin: float = 0.0
+    ) -> Trace: ...
+
+    def masks(self, state: ExhibitionState) -> list[list[int]]: ...
+
+    def beam(self, state: ExhibitionState, width: int, weights: Weights) -> BeamResult: ...
+
+
+_cores: "WeakKeyDictionary[GameConfig, PlayoutCore]" = WeakKeyDictionary()
 
 
 def pack_spec(config: GameConfig) -> list[int]:
@@ -83,11 +114,67 @@ def pack_spec(config: GameConfig) -> list[int]:
     return spec
 
 
-def core_for(config: GameConfig) -> Core:
+class CompiledCore:
+    """The C extension behind :class:`PlayoutCore`'s calls: positions packed per call."""
+
+    def __init__(self, config: GameConfig) -> None:
+        from vitrine.games.exhibition._playout import Core
+
+        self.config = config
+        self.core = Core(pack_spec(config))
+
+    def playout(
+        self, state: ExhibitionState, seed: int, informed: bool = False, margin: float = 0.0
+    ) -> list[float]:
+        return self.core.playout(pack(state), seed, informed=informed, margin=margin)
+
+    def trace(
+        self, state: ExhibitionState, seed: int, informed: bool = False, margin: float = 0.0
+    ) -> Trace:
+        traced = self.core.playout(pack(state), seed, True, informed, margin)
+        return Trace(*traced)
+
+    def masks(self, state: ExhibitionState) -> list[list[int]]:
+        words = self.core.masks(pack(state))
+        masks = [low | high << 64 for low, high in zip(words[::2], words[1::2], strict=True)]
+        spots = state.config.hall.num_spots
+        return [masks[seat * spots : (seat + 1) * spots] for seat in range(state.num_players)]
+
+    def beam(self, state: ExhibitionState, width: int, weights: Weights) -> BeamResult:
+        return BeamResult(*self.core.beam(pack(state), width, *weights))
+
+
+@cache
+def compiled_core_built() -> bool:
+    """Whether the C extension was built and loads."""
+    try:
+        from vitrine.games.exhibition import _playout  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def uses_compiled_core() -> bool:
+    """Whether :func:`core_for` hands out the compiled core: it was built, and
+    ``VITRINE_PURE_PYTHON=1`` does not ask for Python."""
+    return os.environ.get(PURE_PYTHON_VARIABLE) != "1" and compiled_core_built()
+
+
+def core_name() -> str:
+    """The core in use, in words (benchmarks and ``vitrine --version`` print it)."""
+    if uses_compiled_core():
+        return "compiled C core"
+    if compiled_core_built():
+        return f"pure-Python core ({PURE_PYTHON_VARIABLE}=1)"
+    return "pure-Python core (the C core was not built)"
+
+
+def core_for(config: GameConfig) -> PlayoutCore:
     """The core of a game configuration, built once."""
     core = _cores.get(config)
     if core is None:
-        core = _cores[config] = Core(pack_spec(config))
+        kind = CompiledCore if uses_compiled_core() else PureCore
+        core = _cores[config] = kind(config)
     return core
 
 
@@ -117,18 +204,14 @@ def pack(state: ExhibitionState) -> list[int]:
 def rollout(
     state: ExhibitionState, rng: Random, informed: bool = False, margin: float = 0.0
 ) -> list[float]:
-    """The returns of one compiled playout from ``state`` (left unchanged), seeded from
-    ``rng``; ``informed`` places each card in its best-fitting legal spot (C core only);
-    ``margin`` > 0 shapes multiplayer returns: half the win share, half a logistic of
-    the lead over the best other total in units of ``margin`` fp."""
-    core = core_for(state.config)
-    return core.playout(pack(state), rng.getrandbits(64), informed=informed, margin=margin)
+    """The returns of one playout from ``state`` (left unchanged), seeded from
+    ``rng``; ``informed`` places each card in its best-fitting legal spot;
+    ``margin`` > 0 shapes multiplayer returns: half the win share, half a
+    logistic of the lead over the best other total in units of ``margin`` fp."""
+    return core_for(state.config).playout(state, rng.getrandbits(64), informed, margin)
 
 
 def spot_masks(state: ExhibitionState) -> list[list[int]]:
     """Every player's legality masks as the core computes them from scratch
     (``state.masks`` is the Python engine's)."""
-    words = core_for(state.config).masks(pack(state))
-    masks = [low | high << 64 for low, high in zip(words[::2], words[1::2], strict=True)]
-    spots = state.config.hall.num_spots
-    return [masks[seat * spots : (seat + 1) * spots] for seat in range(state.num_players)]
+    return core_for(state.config).masks(state)

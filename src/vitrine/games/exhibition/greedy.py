@@ -8,7 +8,9 @@ placement by the evaluation it leaves (:mod:`vitrine.engine.evaluation`).
 The plain way builds a determinization of the view and plays every take
 and placement on copies of it: some 200 score sheets per decision.  The
 compiled core's ``take_values`` and ``place_values`` compute the same
-values from the view packed as ints, without a determinization.  Nothing a
+values from the view packed as ints, without a determinization; where the
+pure-Python core is in use (``fastplayout.uses_compiled_core``), the plain
+way is the pure path.  Nothing a
 value reads is hidden from the viewer except, alone, the card refilling the
 market after a take (solo scoring counts the market); so the fast path
 draws the same random numbers as ``determinize`` would, in the same order,
@@ -18,7 +20,6 @@ player's games do not depend on which one ran (the tests check it, game
 by game, against the plain algorithm).
 """
 
-import os
 from collections.abc import Mapping
 from functools import cache
 from random import Random
@@ -26,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from vitrine.engine.evaluation import greedy_values as plain_greedy_values
 from vitrine.games.exhibition.cards import NUM_CARDS, CardTable, card_label
+from vitrine.games.exhibition.fastplayout import CompiledCore, core_for, uses_compiled_core
 from vitrine.games.exhibition.layout import LayoutData
 from vitrine.games.exhibition.options import Options
 from vitrine.games.exhibition.scoring import score_game
@@ -36,7 +38,6 @@ if TYPE_CHECKING:
     from vitrine.games.exhibition.game import ExhibitionGame
 
 FLEXIBILITY_WEIGHT = 0.01  # points per card an empty spot still accepts
-PURE_PYTHON_VARIABLE = "VITRINE_PURE_PYTHON"
 NO_REFILL = -1
 CARD_OF = {card_label(card): card for card in range(NUM_CARDS)}
 
@@ -50,8 +51,8 @@ def evaluation(state: ExhibitionState, player: int) -> float:
 
 def greedy_values(game: "ExhibitionGame", view: Mapping[str, Any], rng: Random) -> list[float]:
     """Each of ``view["legal_actions"]`` valued as greedy play values it:
-    in the compiled core unless ``VITRINE_PURE_PYTHON=1`` asks for Python."""
-    if os.environ.get(PURE_PYTHON_VARIABLE) == "1":
+    in the compiled core where it is the core in use."""
+    if not uses_compiled_core():
         return plain_greedy_values(game, view, rng)
     version = view["rules_version"]
     options = Options.from_dict(view["options"], game.layout)
@@ -168,9 +169,7 @@ def _packer(
     table: CardTable, layout: LayoutData, version: str, players: int, options: Options
 ) -> Packer:
     """One packer (and core) per kind of game, kept for the process."""
-    from vitrine.games.exhibition.fastplayout import core_for
-
     config = make_config(table, layout, [""] * players, options, None, (), True, (), version)
-    return Packer(
-        core_for(config), table.continent_codes, config.hall.spot_names, options.secret_decade
-    )
+    core = core_for(config)
+    assert isinstance(core, CompiledCore)  # greedy_values asks for it only then
+    return Packer(core.core, table.continent_codes, config.hall.spot_names, options.secret_decade)

@@ -9,10 +9,10 @@ solver answers two questions per deal:
   layer keeps the ``beam_width`` most promising positions, and positions
   that agree in hall, depot count, market and vehicle are kept once (they
   have the same futures and the same score so far).  The search itself is
-  compiled (``_beam.c``, about 70 times faster than Python, which lets the
-  PIMC bot solve many samples per decision); ``tests/solver_reference.py``
-  keeps the same search in Python and the tests hold the two to the same
-  lines.  A position is ranked by
+  compiled (``_beam.c``, many times faster than Python, which lets the
+  PIMC bot solve many samples per decision); without a C compiler the same
+  search runs in Python (:mod:`~vitrine.games.exhibition.purecore`), and the
+  tests hold the two to the same lines.  A position is ranked by
   its score so far (categories of the hall as it stands, the depot, the
   Years Gap against today's market) plus what its empty spots still offer:
   an empty spot that no card still to come fits is a certain -1, every
@@ -34,9 +34,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from vitrine.games.exhibition.fastplayout import core_for, pack
+from vitrine.games.exhibition.fastplayout import core_for
 from vitrine.games.exhibition.game import ExhibitionGame
 from vitrine.games.exhibition.notation import Turn
+from vitrine.games.exhibition.purecore import Weights
 from vitrine.games.exhibition.scoring import ScoreSheet, score_game
 from vitrine.games.exhibition.solo_bound import solo_upper_bound
 from vitrine.games.exhibition.state import ExhibitionState
@@ -44,10 +45,12 @@ from vitrine.games.exhibition.state import ExhibitionState
 DEFAULT_BEAM = 3000  # under a second a deal compiled; wider still finds a little more
 WIDENING = 4  # each narrower beam is this many times narrower
 # The ranking's weights, tuned on deals 100-139 at width 30 (not on reported deals).
-OPEN_CARD_POINTS = 2  # per card still to come that fits an empty spot (x100 scale)
-OPEN_CARDS_COUNTED = 15  # per spot: beyond this many fitting cards, more adds nothing
-POTENTIAL = 0.25  # share of what the fitting cards to come would add to the hall's categories
-MARKET_HOPE = 0.25  # share of what a half-filled market showcase's best partner would score
+WEIGHTS = Weights(
+    open_card_points=2,  # per card still to come that fits an empty spot (x100 scale)
+    open_cards_counted=15,  # per spot: beyond this many fitting cards, more adds nothing
+    potential=0.25,  # share of what the fitting cards to come would add to the hall's categories
+    market_hope=0.25,  # share of what a half-filled market showcase's best partner would score
+)
 
 
 @dataclass(frozen=True)
@@ -124,13 +127,11 @@ def best_line(state: ExhibitionState, width: int) -> tuple[list[Turn], int, int]
     widths = [width]
     while widths[-1] >= WIDENING:
         widths.append(widths[-1] // WIDENING)
-    core, packed = core_for(state.config), pack(state)
+    core = core_for(state.config)
     best: tuple[list[tuple[int, int, int]], int] | None = None
     positions = 0
     for beam in reversed(widths):
-        line, total, evaluated = core.beam(
-            packed, beam, OPEN_CARD_POINTS, OPEN_CARDS_COUNTED, POTENTIAL, MARKET_HOPE
-        )
+        line, total, evaluated = core.beam(state, beam, WEIGHTS)
         positions += evaluated
         if best is None or total > best[1]:
             best = line, total

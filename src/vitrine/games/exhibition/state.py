@@ -705,9 +705,10 @@ class ExhibitionState:
                 self._place(DEPOT if len(self.depots[player]) < depot_size else END)
 
     def rollout(self, rng: Random, informed: bool = False, shaped: bool = False) -> list[float]:
-        """The returns of :meth:`playout` played by the compiled core
-        (``fastplayout``), seeded from ``rng``: the same policy and rules, many
-        times faster.  ``playout`` stays the reference the core is tested against.
+        """The returns of :meth:`playout` played by the playout core
+        (``fastplayout``: compiled, many times faster, or its pure-Python twin),
+        seeded from ``rng``: the same policy and rules.  ``playout`` stays the
+        reference the cores are tested against.
         ``informed`` puts each card in the legal spot that accepts the fewest
         cards (best fit), keeping roomy spots for the cards that need them;
         ``shaped`` blends the win share with the lead in SHAPING_MARGIN fp."""
@@ -731,6 +732,11 @@ class ExhibitionState:
         from vitrine.games.exhibition.view import player_view
 
         return player_view(self, player)
+
+    def provisional_scores(self, viewer: int | None) -> list[dict[str, Any]]:
+        from vitrine.games.exhibition.view import provisional_scores
+
+        return provisional_scores(self, viewer)
 
 
 def make_config(

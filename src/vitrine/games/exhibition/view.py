@@ -10,9 +10,9 @@ one interface forgetting to hide it.
 
 from typing import TYPE_CHECKING, Any
 
-from vitrine.engine.protocol import view_header
+from vitrine.engine.protocol import provisional_sheet, view_header
 from vitrine.games.exhibition.cards import LABELS
-from vitrine.games.exhibition.scoring import score_game
+from vitrine.games.exhibition.scoring import SECRET_DECADE, score_game
 from vitrine.games.exhibition.state import GAME_NAME
 
 if TYPE_CHECKING:
@@ -82,3 +82,15 @@ def player_view(state: "ExhibitionState", viewer: int | None) -> dict[str, Any]:
             for sheet in score_game(state).players
         ]
     return view
+
+
+def provisional_scores(state: "ExhibitionState", viewer: int | None) -> list[dict[str, Any]]:
+    """The score sheets as if the game ended now (D-14: All 6 Continents counts
+    completed rounds only); another player's secret decade stays unknown."""
+    sheets = []
+    for sheet in score_game(state).players:
+        categories: dict[str, int | None] = dict(sheet.categories)
+        if SECRET_DECADE in categories and not state.is_over and sheet.player != viewer:
+            categories[SECRET_DECADE] = None
+        sheets.append(provisional_sheet(sheet.player, sheet.name, categories))
+    return sheets

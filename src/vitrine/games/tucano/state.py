@@ -584,6 +584,11 @@ class TucanoState:
 
         return player_view(self, player)
 
+    def provisional_scores(self, viewer: int | None) -> list[dict[str, Any]]:
+        from vitrine.games.tucano.view import provisional_scores
+
+        return provisional_scores(self, viewer)
+
 
 class ColumnScorer:
     """Every player's points per fruit, kept up to date through a playout,

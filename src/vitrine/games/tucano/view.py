@@ -14,11 +14,11 @@ with each player's total for every fruit the holder may choose.
 
 from typing import TYPE_CHECKING, Any
 
-from vitrine.engine.protocol import view_header
+from vitrine.engine.protocol import provisional_sheet, view_header
 from vitrine.games.tucano.cards import CardTable
 from vitrine.games.tucano.hidden import toucan_free_top
 from vitrine.games.tucano.notation import JOKER_CHOICE, NONE, Decision
-from vitrine.games.tucano.scoring import totals
+from vitrine.games.tucano.scoring import score_sheets, totals
 from vitrine.games.tucano.state import GAME_NAME
 
 if TYPE_CHECKING:
@@ -109,3 +109,15 @@ def player_view(state: "TucanoState", viewer: int | None) -> dict[str, Any]:
             for sheet in state.score_sheets()
         ]
     return view
+
+
+def provisional_scores(state: "TucanoState", viewer: int | None) -> list[dict[str, Any]]:
+    """Points per fruit as if the game ended now, from the face-up cards alone:
+    nobody, owners included, may look at the face-down piles before the end (T-6)."""
+    config = state.config
+    over = state.is_over
+    counts = [state.held(p) if over else state.faceup[p] for p in range(state.num_players)]
+    return [
+        provisional_sheet(sheet.player, sheet.name, dict(sheet.categories))
+        for sheet in score_sheets(config.table, counts, config.players)
+    ]

@@ -1,15 +1,33 @@
 // What every page shares: the language, the API, tokens kept in this browser,
-// and a small element builder.  Game-independent: a game's drawing lives in
-// games/<name>.js.
+// the games' and bots' names, and a small element builder.  Game-independent:
+// a game's drawing lives in games/<name>.js.
+//
+// Pages run under a strict Content-Security-Policy: no inline script or
+// style, so nothing here writes a style attribute (``el`` sets styles through
+// the CSSOM) and every handler is attached with addEventListener.
 
 const STRINGS = {
   en: {
     language: "Français", title: "vitrine", error: "Error: {words}", loading: "Loading…",
-    lobby: "Lobby", replayViewer: "Replay viewer",
+    lobby: "Lobby", replayViewer: "Replay viewer", skip: "Skip to the content",
+    "game.exhibition": "Exhibition: 20th Century", "game.tucano": "Tucano",
+    "game.dontgointhere": "Don't Go In There",
+    "level.beginner": "beginner", "level.casual": "casual", "level.strong": "strong",
+    "level.expert": "expert", botName: "{level} bot {n}",
+    "botLevel.beginner": "Beginner", "botLevel.casual": "Casual", "botLevel.strong": "Strong",
+    "botLevel.expert": "Expert",
+    fileNotJson: "This file is not a record: it is not JSON. Open a record saved from a table.",
   },
   fr: {
     language: "English", title: "vitrine", error: "Erreur : {words}", loading: "Chargement…",
-    lobby: "Salon", replayViewer: "Revoir une partie",
+    lobby: "Salon", replayViewer: "Revoir une partie", skip: "Aller au contenu",
+    "game.exhibition": "Exhibition : le XXᵉ siècle", "game.tucano": "Tucano",
+    "game.dontgointhere": "Don't Go In There (N'entrez pas là)",
+    "level.beginner": "débutant", "level.casual": "occasionnel", "level.strong": "fort",
+    "level.expert": "expert", botName: "Robot {level} {n}",
+    "botLevel.beginner": "débutant", "botLevel.casual": "occasionnel", "botLevel.strong": "fort",
+    "botLevel.expert": "expert",
+    fileNotJson: "Ce fichier n'est pas une partie : ce n'est pas du JSON. Ouvrez une partie enregistrée depuis une table.",
   },
 };
 
@@ -34,12 +52,17 @@ export function translator(...dictionaries) {
   };
 }
 
+// An element: attributes (``on...`` a listener, ``style`` an object set
+// through the CSSOM, which the Content-Security-Policy allows), then children.
 export function el(tag, attributes = {}, ...children) {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) {
     if (value === null || value === undefined || value === false) continue;
     if (name.startsWith("on")) node.addEventListener(name.slice(2), value);
     else if (name === "class") node.className = value;
+    // Through the CSSOM: the Content-Security-Policy refuses style attributes.
+    else if (name === "style" && typeof value === "string") node.style.cssText = value;
+    else if (name === "style") Object.assign(node.style, value);
     else node.setAttribute(name, value === true ? "" : String(value));
   }
   for (const child of children.flat()) {
@@ -47,6 +70,33 @@ export function el(tag, attributes = {}, ...children) {
     node.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return node;
+}
+
+const words = translator({ en: {}, fr: {} });
+
+/** A game's name in the page's language (its id when unknown). */
+export const gameTitle = (game) => {
+  const title = words(`game.${game}`);
+  return title === `game.${game}` ? game : title;
+};
+
+/** A bot level in the page's language. */
+export const levelName = (level) => words(`level.${level}`);
+
+// The server names an unnamed bot seat "<Level> bot <n>" in English; pages say it in theirs.
+const BOT_NAME = /^(Beginner|Casual|Strong|Expert) bot (\d+)$/;
+
+/** A player's name as shown: a server-named bot's name in the page's language. */
+export function displayName(name) {
+  const match = BOT_NAME.exec(name ?? "");
+  if (!match) return name;
+  return words("botName", { level: words(`botLevel.${match[1].toLowerCase()}`), n: match[2] });
+}
+
+/** ``one`` or ``other`` (dictionary keys) by the language's plural rule for ``n``. */
+export function plural(t, n, key, params = {}) {
+  const form = new Intl.PluralRules(lang()).select(n) === "one" ? "one" : "other";
+  return t(`${key}.${form}`, { n, ...params });
 }
 
 // A refusal: the server's English words, and its code and params for errorText.
@@ -67,6 +117,15 @@ const ERRORS = {
     message_fields: "The message has unknown fields: {fields}.",
     message_action: "The decision is missing.", message_seq: "The message's position is malformed.",
     spectator: "Spectators cannot play.", name_empty: "A name needs at least one visible character.",
+    name_invisible: "A name may not hold invisible or control characters ({character}).",
+    message_binary: "The message is not text.", message_token: "The message's token is malformed.",
+    hello_timeout: "The connection did not say who it is in time.",
+    rate_limited: "Too many requests: try again in {retry_after} s.",
+    bot_tables_busy: "Too many bot tables are playing: try again in {retry_after} s.",
+    body_too_large: "The request is too large (at most {max} bytes).",
+    body_timeout: "The request did not arrive in time.",
+    request_unparseable: "The request could not be read.", not_found: "Nothing here.",
+    method_not_allowed: "This address does not take this kind of request.",
     name_too_long: "A name holds at most {max} characters (this one has {got}).",
     unknown_level: "Unknown bot level {level}.", table_not_found: "This table does not exist.",
     token_no_seat: "This link holds no seat at this table.",
@@ -81,6 +140,15 @@ const ERRORS = {
     already_bot: "A bot already plays this seat.", handed_to_bot: "A bot now plays your seat.",
     not_started: "The game has not started.", game_over: "The game is over.",
     stale: "The table moved on meanwhile: look again.",
+    seat_taken: "This seat is already taken.",
+    seats_by_invitation: "The seats of this table are taken by invitation only.",
+    host_cancels: "Only the host may cancel the table.",
+    table_closed: "This table is closed.", rematch_not_over: "A rematch is offered once the game is over.",
+    chat_empty: "A chat line needs at least one visible character.",
+    chat_too_long: "A chat line holds at most {max} characters (this one has {got}).",
+    chat_rate: "You are chatting too fast. Try again in {retry_after} s.",
+    message_text: "The chat line is missing.",
+    record_ending: "The record's ending must be one of {endings}.",
     not_your_turn: "It is not your turn: {name} is to play.",
     record_not_public: "The record becomes public once the game is over.",
     record_game: "This record is of the game {game}.",
@@ -107,6 +175,16 @@ const ERRORS = {
     deck_unknown_card: "Deck position {position}: “{entry}” is not a card.",
     options_unknown: "Unknown options: {names}.",
     unknown_game: "Unknown game {game}.",
+    record_hints: "The record's hints must be true or false.",
+    hints_off: "The host did not allow hints at this table.",
+    hint_not_your_turn: "A hint is for the player whose turn it is.",
+    review_busy: "The coach is busy with {running} reviews: try again in a minute.",
+    review_not_found: "This review is not here (any more): ask for it again.",
+    decision_not_found: "This game has no decision {index} (0 to {max}).",
+    review_seat: "This game has no seat {seat} (0 to {max}).",
+    review_budget: "The coach's budget is a number of iterations or seconds, not {budget}.",
+    review_no_analyst: "The strongest bot ({spec}) cannot value decisions.",
+    review_hindsight_solo: "Hindsight needs a solo game.",
     request_invalid: "The request is malformed: {detail}", options: "These options are refused: {detail}",
     invalid: "Refused: {detail}", illegal_turn: "Not allowed: {detail}",
     notation: "Not understood: {detail}", record: "This record cannot be replayed: {detail}",
@@ -120,6 +198,16 @@ const ERRORS = {
     message_fields: "Le message a des champs inconnus : {fields}.",
     message_action: "La décision manque.", message_seq: "La position du message est mal formée.",
     spectator: "Les spectateurs ne jouent pas.",
+    name_invisible: "Un nom ne peut contenir de caractère invisible ou de contrôle ({character}).",
+    message_binary: "Le message n'est pas du texte.",
+    message_token: "Le jeton du message est mal formé.",
+    hello_timeout: "La connexion n'a pas dit à temps qui elle est.",
+    rate_limited: "Trop de demandes : réessayez dans {retry_after} s.",
+    bot_tables_busy: "Trop de tables de robots jouent : réessayez dans {retry_after} s.",
+    body_too_large: "La demande est trop grande (au plus {max} octets).",
+    body_timeout: "La demande n'est pas arrivée à temps.",
+    request_unparseable: "La demande n'a pas pu être lue.", not_found: "Il n'y a rien ici.",
+    method_not_allowed: "Cette adresse ne prend pas ce genre de demande.",
     name_empty: "Un nom doit avoir au moins un caractère visible.",
     name_too_long: "Un nom a au plus {max} caractères (celui-ci en a {got}).",
     unknown_level: "Niveau de robot inconnu : {level}.", table_not_found: "Cette table n'existe pas.",
@@ -136,6 +224,15 @@ const ERRORS = {
     already_bot: "Un robot joue déjà cette place.", handed_to_bot: "Un robot joue maintenant votre place.",
     not_started: "La partie n'a pas commencé.", game_over: "La partie est terminée.",
     stale: "La table a avancé entre-temps : regardez à nouveau.",
+    seat_taken: "Cette place est déjà prise.",
+    seats_by_invitation: "Les places de cette table se prennent sur invitation seulement.",
+    host_cancels: "Seul l'hôte peut annuler la table.",
+    table_closed: "Cette table est fermée.", rematch_not_over: "La revanche se propose une fois la partie terminée.",
+    chat_empty: "Un message doit avoir au moins un caractère visible.",
+    chat_too_long: "Un message a au plus {max} caractères (celui-ci en a {got}).",
+    chat_rate: "Vous écrivez trop vite. Réessayez dans {retry_after} s.",
+    message_text: "Le message manque.",
+    record_ending: "La fin de la partie doit être parmi {endings}.",
     not_your_turn: "Ce n'est pas votre tour : c'est à {name} de jouer.",
     record_not_public: "La partie devient publique une fois terminée.",
     record_game: "Cette partie est du jeu {game}.",
@@ -162,6 +259,16 @@ const ERRORS = {
     deck_unknown_card: "Pioche, position {position} : « {entry} » n'est pas une carte.",
     options_unknown: "Options inconnues : {names}.",
     unknown_game: "Jeu inconnu : {game}.",
+    record_hints: "Les indices de la partie doivent valoir true ou false.",
+    hints_off: "L'hôte n'a pas autorisé les indices à cette table.",
+    hint_not_your_turn: "Un indice est pour le joueur dont c'est le tour.",
+    review_busy: "Le coach analyse déjà {running} parties : réessayez dans une minute.",
+    review_not_found: "Cette analyse n'est pas (plus) ici : redemandez-la.",
+    decision_not_found: "Cette partie n'a pas de décision {index} (0 à {max}).",
+    review_seat: "Cette partie n'a pas de place {seat} (0 à {max}).",
+    review_budget: "Le budget du coach est un nombre d'itérations ou de secondes, pas {budget}.",
+    review_no_analyst: "Le meilleur robot ({spec}) ne sait pas évaluer les décisions.",
+    review_hindsight_solo: "L'analyse à livre ouvert demande une partie en solo.",
     request_invalid: "La requête est mal formée : {detail}", options: "Ces options sont refusées : {detail}",
     invalid: "Refusé : {detail}", illegal_turn: "Coup interdit : {detail}",
     notation: "Incompris : {detail}", record: "Cette partie ne peut être rejouée : {detail}",
@@ -197,13 +304,26 @@ export async function api(path, { method = "GET", body, token } = {}) {
   });
   const data = await response.json().catch(() => null);
   if (!response.ok) {
-    const detail = data?.detail;
-    const words = Array.isArray(detail)
-      ? detail.map((e) => `${e.loc.slice(1).join(".")}: ${e.msg}`).join("; ")
-      : detail ?? response.statusText;
-    throw new ApiError(words, data?.code ?? null, data?.params ?? {});
+    throw new ApiError(data?.detail ?? response.statusText, data?.code ?? null, data?.params ?? {});
   }
   return data;
+}
+
+/**
+ * A table's live socket.  The first message says who is connecting (the seat
+ * token, or none for a spectator): a token never goes in a URL, which
+ * proxies log.  Handlers are the WebSocket's own (onopen, onmessage, onclose).
+ */
+export function tableSocket(table, token, { onopen, onmessage, onclose }) {
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${table}/ws`);
+  socket.onopen = (event) => {
+    socket.send(JSON.stringify({ type: "hello", ...(token ? { token } : {}) }));
+    onopen?.(event);
+  };
+  socket.onmessage = onmessage;
+  socket.onclose = onclose;
+  return socket;
 }
 
 // Tokens live in this browser only: the seat token acts for a seat, the host's starts the table.
@@ -217,8 +337,9 @@ export const tokens = {
 // The header every page has: title, links, and the language switch.
 export function header(t, rerender) {
   return el("header", { class: "top" },
+    el("a", { href: "#content", class: "skip" }, t("skip")),
     el("a", { href: "/", class: "brand" }, t("title")),
-    el("nav", {},
+    el("nav", { "aria-label": t("title") },
       el("a", { href: "/" }, t("lobby")),
       el("a", { href: "/replay" }, t("replayViewer")),
       el("button", {
@@ -232,21 +353,27 @@ export function header(t, rerender) {
 }
 
 /**
- * The final score table every game draws from its view's ``scores``: a column
- * per player, a row per category (``name`` words its key), the total, the
- * game's own rows (``rows``: [label, score => cell], a tiebreak, say), the rank.
+ * The score table every game draws from ``scores`` (the final ones, or the
+ * provisional ones where an unknown category is null, shown "?"): a column
+ * per player, a row per category (``name`` words its key, ``explain`` says how
+ * it scores, under its name), the total, the game's own rows (``rows``:
+ * [label, score => cell], a tiebreak, say), the rank when known.
  */
-export function scoreTable(scores, { category, name, total, rank, rows = [] }) {
+export function scoreTable(scores, { category, name, explain = () => null, total, rank, rows = [] }) {
   const row = (label, cell, cls = null) => el("tr", { class: cls },
     el("th", { scope: "row" }, label), ...scores.map((s) => el("td", {}, cell(s))));
-  return el("div", { class: "table-scroll" }, el("table", { class: "scores" },
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, category),
-      ...scores.map((s) => el("th", { scope: "col" }, s.name)))),
-    el("tbody", {},
-      ...Object.keys(scores[0].categories).map((key) => row(name(key), (s) => s.categories[key])),
-      row(total, (s) => el("strong", {}, s.total), "total"),
-      ...rows.map(([label, cell]) => row(label, cell)),
-      row(rank, (s) => s.rank))));
+  const heading = (key) => [el("span", { class: "category" }, name(key)),
+    explain(key) ? el("span", { class: "explain" }, explain(key)) : null];
+  return el("div", { class: "table-scroll", tabindex: 0, role: "region", "aria-label": category },
+    el("table", { class: "scores" },
+      el("thead", {}, el("tr", {}, el("th", { scope: "col" }, category),
+        ...scores.map((s) => el("th", { scope: "col" }, displayName(s.name))))),
+      el("tbody", {},
+        ...Object.keys(scores[0].categories).map((key) => row(heading(key),
+          (s) => s.categories[key] ?? "?")),
+        row(total, (s) => el("strong", {}, s.total), "total"),
+        ...rows.map(([label, cell]) => row(label, cell)),
+        rank ? row(rank, (s) => s.rank) : null)));
 }
 
 /** A game's drawing module; its stylesheet comes with it, so pages name no game. */

@@ -1,36 +1,44 @@
-// The lobby: create a table (seats, bots, the game's options), see open and running tables.
+// The lobby: create a table (game, seats, bots, the game's options, how empty
+// seats are taken), take an open seat, and see open, running and finished tables.
 import {
-  api, el, errorText, gameModule, header, lang, tokens, translator,
+  api, displayName, el, errorText, gameModule, gameTitle, header, lang, levelName, tokens,
+  translator,
 } from "/static/common.js";
 
 const t = translator({
   en: {
     newTable: "New table", game: "Game", players: "Players", seat: "Seat {n}",
     human: "Human", bot: "Bot", yourName: "Your name", nameOptional: "Name (optional)",
-    level: "Level", beginner: "beginner", casual: "casual", strong: "strong", expert: "expert",
-    create: "Create the table", openTables: "Open tables", running: "Being played",
-    finished: "Finished", none: "None yet.", watch: "Watch", open: "Open",
-    replay: "Replay", seatsOf: "{joined}/{total} seated", clock: "Clock",
-    noClock: "no clock", realtime: "real time: 60 s per decision",
-    turnBased: "turn-based: 24 h per decision",
+    level: "Level", create: "Create the table", openTables: "Open tables", running: "Being played",
+    finished: "Finished", none: "None yet.", watch: "Watch", open: "Open", replay: "Replay",
+    seatsOf: "{joined}/{total} seated", clock: "Clock", noClock: "no clock",
+    realtime: "real time: 60 s per decision", turnBased: "turn-based: 24 h per decision",
+    seating: "Empty seats", seatsInvite: "by invitation link only",
+    seatsOpen: "open to anyone from the lobby", take: "Take seat {n}", takeAs: "Your name",
+    abandoned: "abandoned", byInvitation: "by invitation", emptySeat: "empty seat",
+    hints: "Allow hints from the coach (the table and the record will say so)",
   },
   fr: {
     newTable: "Nouvelle table", game: "Jeu", players: "Joueurs", seat: "Place {n}",
     human: "Humain", bot: "Robot", yourName: "Votre nom", nameOptional: "Nom (facultatif)",
-    level: "Niveau", beginner: "débutant", casual: "occasionnel", strong: "fort",
-    expert: "expert", create: "Créer la table", openTables: "Tables ouvertes",
+    level: "Niveau", create: "Créer la table", openTables: "Tables ouvertes",
     running: "En cours", finished: "Terminées", none: "Aucune pour l'instant.",
     watch: "Regarder", open: "Ouvrir", replay: "Revoir", seatsOf: "{joined}/{total} assis",
     clock: "Pendule", noClock: "sans pendule", realtime: "temps réel : 60 s par décision",
     turnBased: "tour par tour : 24 h par décision",
+    seating: "Places libres", seatsInvite: "sur lien d'invitation seulement",
+    seatsOpen: "ouvertes à tous depuis le salon", take: "Prendre la place {n}", takeAs: "Votre nom",
+    abandoned: "abandonnée", byInvitation: "sur invitation", emptySeat: "place libre",
+    hints: "Autoriser les indices du coach (la table et la partie l'indiqueront)",
   },
 });
 
 const app = document.getElementById("app");
 let games = [];
-let chosen = { game: "exhibition", count: 3, seats: [], clock: "" };
+let chosen = { game: "exhibition", count: 3, seats: [], clock: "", seatsOpen: false, hints: false };
 // Clock profiles: seconds per decision before a silent player's seat goes to a bot.
 const CLOCKS = [["", "noClock"], ["60", "realtime"], ["86400", "turnBased"]];
+const errorBox = el("p", { class: "error", role: "alert", id: "error" });
 
 function seatEditor(index) {
   const seat = chosen.seats[index] ??= index === 0
@@ -51,7 +59,7 @@ function seatEditor(index) {
         id: `${id}-level`, "aria-label": t("level"),
         onchange: (e) => { seat.level = e.target.value; },
       }, ...game.levels.map((level) => el("option", { value: level, selected: seat.level === level },
-        t(level))))
+        levelName(level))))
       : el("input", {
         id: `${id}-name`, type: "text", maxlength: 24, value: seat.name,
         placeholder: index === 0 ? t("yourName") : t("nameOptional"),
@@ -60,7 +68,7 @@ function seatEditor(index) {
       }));
 }
 
-async function create(event, readOptions, errorBox, module) {
+async function create(event, readOptions, module) {
   event.preventDefault();
   const seats = chosen.seats.slice(0, chosen.count).map((seat) => seat.kind === "bot"
     ? { kind: "bot", level: seat.level }
@@ -69,8 +77,9 @@ async function create(event, readOptions, errorBox, module) {
     const created = await api("/api/tables", {
       method: "POST",
       body: {
-        game: chosen.game, options: readOptions(), seats,
+        game: chosen.game, options: readOptions(), seats, seats_open: chosen.seatsOpen,
         clock_seconds: chosen.clock ? Number(chosen.clock) : null,
+        hints: chosen.hints,
       },
     });
     const id = created.table.id;
@@ -83,17 +92,52 @@ async function create(event, readOptions, errorBox, module) {
   }
 }
 
-function tableList(title, tables, linkWord) {
-  return el("section", { class: "panel" },
-    el("h2", {}, title),
-    tables.length === 0 ? el("p", { class: "muted" }, t("none")) : el("ul", {},
-      ...tables.map((table) => el("li", {},
-        el("a", { href: table.status === "over" ? `/replay?table=${table.id}` : `/table/${table.id}` },
-          `${linkWord} ${table.id}`),
-        " — ", table.seats.map((s) => s.name ?? "…").join(", "),
-        el("span", { class: "muted" }, ` (${t("seatsOf", {
-          joined: table.seats.filter((s) => s.joined).length, total: table.seats.length,
-        })})`)))));
+// Take an empty seat of an open table from here, under a name, and go to it.
+function claimForm(table, seat) {
+  const name = el("input", {
+    type: "text", maxlength: 24, id: `claim-${table.id}-${seat.position}-name`,
+    "aria-label": `${t("takeAs")} (${t("take", { n: seat.position + 1 })})`, placeholder: t("takeAs"),
+    autocomplete: "nickname",
+  });
+  return el("form", {
+    class: "row claim",
+    onsubmit: async (e) => {
+      e.preventDefault();
+      try {
+        const claimed = await api(`/api/tables/${table.id}/seats/${seat.position}/claim`, {
+          method: "POST", body: { name: name.value },
+        });
+        tokens.setSeat(table.id, claimed.token);
+        location.assign(`/table/${table.id}`);
+      } catch (error) {
+        errorBox.textContent = t("error", { words: errorText(error) });
+      }
+    },
+  }, name, el("button", { type: "submit", class: "take", "data-table": table.id },
+    t("take", { n: seat.position + 1 })));
+}
+
+function tableList(title, tables, linkWord, id) {
+  return el("section", { class: "panel", "aria-labelledby": id },
+    el("h2", { id }, title),
+    tables.length === 0 ? el("p", { class: "muted" }, t("none")) : el("ul", { class: "lobby-list" },
+      ...tables.map((table) => {
+        const free = table.status === "open" && table.seats_open
+          ? table.seats.filter((s) => s.kind === "human" && !s.joined) : [];
+        const target = table.status === "playing" || table.status === "open"
+          ? `/table/${table.id}` : `/replay?table=${table.id}`;
+        return el("li", { "data-table": table.id },
+          el("strong", {}, gameTitle(table.game)), " — ",
+          el("a", { href: target }, `${linkWord} ${table.id}`),
+          " — ", table.seats.map((s) => (s.name ? displayName(s.name) : t("emptySeat"))).join(", "),
+          el("span", { class: "muted" }, ` (${t("seatsOf", {
+            joined: table.seats.filter((s) => s.joined).length, total: table.seats.length,
+          })})`),
+          table.status === "abandoned" ? el("span", { class: "badge" }, t("abandoned")) : null,
+          table.status === "open" && !table.seats_open
+            ? el("span", { class: "badge" }, t("byInvitation")) : null,
+          ...free.map((seat) => claimForm(table, seat)));
+      })));
 }
 
 // Renders overlap when choices come faster than the server answers; only the
@@ -105,22 +149,21 @@ async function render() {
   const module = await gameModule(chosen.game);
   await module.ready;
   const game = games.find((g) => g.name === chosen.game);
-  const errorBox = el("p", { class: "error", role: "alert" });
   const options = module.optionsForm();
-  const [open, running, over] = await Promise.all(["open", "playing", "over"].map(
-    (status) => api(`/api/tables?status=${status}&limit=20`)));
+  const [open, running, over] = await Promise.all([["open"], ["playing"], ["over", "abandoned"]].map(
+    (statuses) => api(`/api/tables?${statuses.map((s) => `status=${s}`).join("&")}&limit=20`)));
   if (mine !== renders) return;
   document.documentElement.lang = lang();
   app.replaceChildren(
     header(t, render),
-    el("main", {},
-      el("form", { class: "panel", onsubmit: (e) => create(e, options.read, errorBox, module) },
+    el("main", { id: "content" },
+      el("form", { class: "panel", onsubmit: (e) => create(e, options.read, module) },
         el("h1", {}, t("newTable")),
         el("div", { class: "row" },
           el("label", { for: "game" }, t("game")),
           el("select", { id: "game", onchange: (e) => { chosen.game = e.target.value; render(); } },
             ...games.map((g) => el("option", { value: g.name, selected: g.name === chosen.game },
-              g.name))),
+              gameTitle(g.name)))),
           el("label", { for: "count" }, t("players")),
           el("select", {
             id: "count", onchange: (e) => { chosen.count = Number(e.target.value); render(); },
@@ -133,13 +176,24 @@ async function render() {
           el("label", { for: "clock" }, t("clock")),
           el("select", { id: "clock", onchange: (e) => { chosen.clock = e.target.value; } },
             ...CLOCKS.map(([value, key]) => el("option", { value, selected: chosen.clock === value },
-              t(key))))),
+              t(key)))),
+          el("label", { for: "seating" }, t("seating")),
+          el("select", {
+            id: "seating", onchange: (e) => { chosen.seatsOpen = e.target.value === "open"; },
+          }, el("option", { value: "invite", selected: !chosen.seatsOpen }, t("seatsInvite")),
+          el("option", { value: "open", selected: chosen.seatsOpen }, t("seatsOpen")))),
+        el("div", { class: "row" },
+          el("input", {
+            type: "checkbox", id: "hints", checked: chosen.hints,
+            onchange: (e) => { chosen.hints = e.target.checked; },
+          }),
+          el("label", { for: "hints" }, t("hints"))),
         options.element,
-        el("button", { type: "submit", id: "create" }, t("create")),
+        el("button", { type: "submit", id: "create", class: "primary" }, t("create")),
         errorBox),
-      tableList(t("openTables"), open, t("open")),
-      tableList(t("running"), running, t("watch")),
-      tableList(t("finished"), over, t("replay"))));
+      tableList(t("openTables"), open, t("open"), "open-tables"),
+      tableList(t("running"), running, t("watch"), "running-tables"),
+      tableList(t("finished"), over, t("replay"), "finished-tables")));
 }
 
 games = await api("/api/games");

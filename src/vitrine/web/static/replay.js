@@ -1,5 +1,8 @@
 // The replay viewer: a finished table's game or an uploaded record, turn by turn.
-import { api, el, errorText, gameModule, header, translator } from "/static/common.js";
+import {
+  api, displayName, el, errorText, gameModule, gameTitle, header, levelName, translator,
+} from "/static/common.js";
+import { hintsBadge, reviewPanel } from "/static/review.js";
 
 const t = translator({
   en: {
@@ -7,6 +10,8 @@ const t = translator({
     next: "Next ▶", last: "Last ▶|", step: "Turn {n} of {total}", keys: "Keys: ← and → step.",
     finishedByBot: "{name}'s seat was played by a bot ({level}) from turn {turn}: {why}.",
     left: "the player left", timeout: "the player ran out of time", host: "the host handed it over",
+    played: "{name} played", start: "The deal, before the first turn.",
+    abandoned: "This game was abandoned after {n} turns: nobody played at its table for a long time.",
   },
   fr: {
     heading: "Revoir", upload: "Ouvrir une partie (JSON)", first: "|◀ Début", previous: "◀ Précédent",
@@ -14,6 +19,8 @@ const t = translator({
     finishedByBot: "La place de {name} a été jouée par un robot ({level}) à partir du tour {turn} : {why}.",
     left: "le joueur est parti", timeout: "le temps du joueur était écoulé",
     host: "l'hôte l'a confiée",
+    played: "{name} a joué", start: "La donne, avant le premier tour.",
+    abandoned: "Cette partie a été abandonnée après {n} tours : personne ne jouait plus à sa table.",
   },
 });
 
@@ -22,6 +29,8 @@ const errorBox = el("p", { class: "error", role: "alert" });
 let replay = null;
 let step = 0;
 let module = null;
+let review = null;  // the coach's panel for this game
+let startReview = null;  // how to ask for this game's review
 
 let failed = null;  // the last refusal, worded again when the language changes
 const fail = (error, words = null) => {
@@ -29,11 +38,13 @@ const fail = (error, words = null) => {
   errorBox.textContent = t("error", { words: errorText(error, words) });
 };
 
-async function load(promise, words = null) {
+async function load(promise, words = null, asked = null) {
   try {
     failed = null;
     errorBox.textContent = "";
     replay = await promise;
+    review = null;
+    startReview = asked;
     module = await gameModule(replay.game);
     step = replay.steps.length - 1;
     await render();
@@ -42,6 +53,10 @@ async function load(promise, words = null) {
 
 // The module that words an uploaded record's refusals: its game's, if it names one we have.
 const wordsFor = (record) => gameModule(String(record?.game)).catch(() => null);
+
+// Who played turn ``index``: the seat to act in the position before it.
+const playerOf = (index) => replay.steps[index].current_player;
+const view = (step) => ({ ...step, players: step.players.map(displayName) });
 
 const go = (to) => {
   if (!replay) return;
@@ -55,12 +70,19 @@ async function render() {
     onchange: async (e) => {
       const text = await e.target.files[0].text();
       let record;
-      try { record = JSON.parse(text); } catch (error) { fail(error); return; }
-      load(api("/api/replays", { method: "POST", body: record }), await wordsFor(record));
+      try {
+        record = JSON.parse(text);
+      } catch {  // the browser's own words would be English: say it in the page's language
+        fail({ message: t("fileNotJson") });
+        return;
+      }
+      load(api("/api/replays", { method: "POST", body: record }), await wordsFor(record),
+        { start: () => api("/api/reviews", { method: "POST", body: record }), key: null });
     },
   });
   if (failed) fail(failed.error, failed.words);
-  const parts = [el("h1", {}, t("heading")), el("label", { class: "row" }, t("upload"), file), errorBox];
+  const parts = [el("h1", {}, replay ? `${t("heading")} — ${gameTitle(replay.game)}` : t("heading")),
+    el("label", { class: "row" }, t("upload"), file), errorBox];
   if (replay) {
     const total = replay.steps.length - 1;
     parts.push(
@@ -70,14 +92,26 @@ async function render() {
         el("span", { id: "step" }, t("step", { n: step, total })),
         el("button", { type: "button", id: "next", onclick: () => go(step + 1) }, t("next")),
         el("button", { type: "button", onclick: () => go(total) }, t("last")),
-        el("span", { class: "muted" }, t("keys"))),
+        el("span", { class: "muted keys" }, t("keys"))),
       ...replay.substitutes.map((s) => el("p", { class: "substitute" }, t("finishedByBot", {
-        name: replay.players[s.seat], level: s.level, turn: s.turns_before + 1, why: t(s.why),
+        name: displayName(replay.players[s.seat]), level: levelName(s.level),
+        turn: s.turns_before + 1, why: t(s.why),
       }))),
-      step > 0 ? el("p", {}, el("code", {}, replay.turns[step - 1])) : null,
-      await module.renderGame(replay.steps[step], { you: null, act: () => {}, redraw: render }));
+      replay.ending === "abandoned"
+        ? el("p", { class: "ending" }, t("abandoned", { n: replay.turns.length })) : null,
+      replay.hints ? el("p", {}, hintsBadge()) : null,
+      el("p", { id: "played" }, step > 0 ? [
+        t("played", { name: displayName(replay.players[playerOf(step - 1)]) }), " ",
+        el("code", {}, replay.turns[step - 1])] : t("start")),
+      await module.renderGame(view(replay.steps[step]), { you: null, act: () => {}, redraw: render }));
+    review ??= reviewPanel({
+      ...startReview, players: replay.players.map(displayName), module,
+      fail: (error) => fail(error, module),
+    });
+    review.redraw();
+    parts.push(review);
   }
-  app.replaceChildren(header(t, render), el("main", {}, ...parts));
+  app.replaceChildren(header(t, render), el("main", { id: "content" }, ...parts));
 }
 
 document.addEventListener("keydown", (event) => {
@@ -85,5 +119,9 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "ArrowLeft") go(step - 1);
 });
 const table = new URLSearchParams(location.search).get("table");
-if (table) load(api(`/api/tables/${encodeURIComponent(table)}/replay`));
+if (table) {
+  const path = `/api/tables/${encodeURIComponent(table)}`;
+  load(api(`${path}/replay`), null,
+    { start: () => api(`${path}/review`, { method: "POST" }), key: `table-${table}` });
+}
 else render();

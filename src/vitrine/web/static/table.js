@@ -1,32 +1,80 @@
-// A table: the waiting room (join, invite, start), then the live game, kept
-// current over a WebSocket.  Game-independent: the game's module draws it.
-import { api, el, errorText, gameModule, header, tokens, translator } from "/static/common.js";
+// A table: the waiting room (join, claim an open seat, invite, start or
+// cancel), the live game kept current over a WebSocket, the result and a
+// rematch; beside the game, the seats, the score if the game ended now, the
+// log, the chat and the rules.  Game-independent: the game's module draws it.
+import {
+  api, displayName, el, errorText, gameModule, gameTitle, header, levelName, tableSocket,
+  tokens, translator,
+} from "/static/common.js";
+import { gradeBadge, hintControl, hintsBadge, reviewPanel } from "/static/review.js";
 
 const t = translator({
   en: {
-    table: "Table {id}", waiting: "Waiting for players", join: "Join", yourName: "Your name",
+    table: "Table {id}", waiting: "Waiting for players", join: "Join", rename: "Change my name",
+    yourName: "Your name", joinedAs: "You have joined as {name}.",
     invite: "Invite links (send one to each player)", start: "Start the game",
-    startWhen: "The host starts once every seat has a name.", spectator: "You are watching.",
-    bot: "bot", left: "played by a bot", toBot: "Hand to a bot", log: "Game log",
-    record: "Download the record (JSON)", replay: "Replay turn by turn", over: "Game over",
-    connecting: "Reconnecting…", seatOf: "seat {n}", copy: "Copy",
+    startWhen: "The host starts once every seat has a name.",
+    startsItself: "The game starts by itself once every seat is taken.",
+    spectator: "You are watching.", left: "played by a bot", toBot: "Hand to a bot",
+    handed: "{name}'s seat is now played by a bot.", log: "Game log", noLog: "No decision yet.",
+    record: "Download the record (JSON)", replay: "Replay turn by turn",
+    connecting: "Reconnecting…", seatOf: "seat {n}", copy: "Copy", copied: "Link copied.",
+    copyFailed: "Copying failed: select the link and copy it by hand.",
     clockLeft: "{time} left before a bot takes over",
-    watchLink: "Link for spectators", yourTurn: "Your turn", finishedByBot: "Finished by a bot: {names}",
+    watchLink: "Link for spectators: ", yourTurn: "Your turn", botBadge: "bot: {level}",
+    seatLink: "seat {n}: ", finishedByBot: "Finished by a bot: {names}",
     leave: "Leave (a bot plays on)", leaveConfirm: "Leave this game? A bot will play your seat to the end.",
+    seats: "Seats", toAct: "to play", you: "you",
+    claim: "Take seat {n}", claimTitle: "Empty seats: take one", open: "open seat",
+    seatsOpen: "empty seats open to anyone", seatsInvite: "seats by invitation",
+    cancel: "Cancel this table", cancelConfirm: "Yes, cancel it", keep: "No, keep it",
+    cancelAsk: "Cancel this table? Nobody will be able to play at it.",
+    cancelled: "The host cancelled this table before it started.",
+    abandoned: "This table was abandoned: nobody made a decision for a long time.",
+    noClock: "no clock", clockPer: "{time} per decision",
+    wins: "{name} wins with {total}.", shared: "Shared win: {names}, {total} each.",
+    rematch: "Rematch", rematchOffered: "A rematch is offered with the same seats.",
+    rematchJoin: "Join the rematch", rematchWatch: "Watch the rematch",
+    provisional: "Score if the game ended now", provisionalNote: "“?”: not known to you yet.",
+    chat: "Chat", say: "Send", chatLine: "Your message (up to 300 characters)",
+    chatSpectator: "Seated players write here; spectators read.", noChat: "No message yet.",
+    rules: "Rules of {game}", hours: "{h} h", minutes: "{m} min", seconds: "{s} s",
   },
   fr: {
     table: "Table {id}", waiting: "En attente des joueurs", join: "Rejoindre",
-    yourName: "Votre nom", invite: "Liens d'invitation (un par joueur)",
+    rename: "Changer mon nom", yourName: "Votre nom", joinedAs: "Vous avez rejoint la table sous le nom {name}.",
+    invite: "Liens d'invitation (un par joueur)",
     start: "Lancer la partie", startWhen: "L'hôte lance la partie quand chaque place a un nom.",
-    spectator: "Vous regardez.", bot: "robot", left: "jouée par un robot",
-    toBot: "Confier à un robot", log: "Journal", record: "Télécharger la partie (JSON)",
-    replay: "Revoir coup par coup", over: "Partie terminée", connecting: "Reconnexion…",
-    seatOf: "place {n}", copy: "Copier",
+    startsItself: "La partie commence d'elle-même quand toutes les places sont prises.",
+    spectator: "Vous regardez.", left: "jouée par un robot",
+    toBot: "Confier à un robot", handed: "La place de {name} est maintenant jouée par un robot.",
+    log: "Journal", noLog: "Aucune décision pour l'instant.",
+    record: "Télécharger la partie (JSON)",
+    replay: "Revoir coup par coup", connecting: "Reconnexion…",
+    seatOf: "place {n}", copy: "Copier", copied: "Lien copié.",
+    copyFailed: "La copie a échoué : sélectionnez le lien et copiez-le vous-même.",
     clockLeft: "{time} avant qu'un robot ne prenne la place",
-    watchLink: "Lien pour les spectateurs", yourTurn: "À vous",
-    finishedByBot: "Terminée par un robot : {names}",
+    watchLink: "Lien pour les spectateurs : ", yourTurn: "À vous", botBadge: "robot : {level}",
+    seatLink: "place {n} : ", finishedByBot: "Terminée par un robot : {names}",
     leave: "Quitter (un robot continue)",
     leaveConfirm: "Quitter la partie ? Un robot jouera votre place jusqu'à la fin.",
+    seats: "Places", toAct: "doit jouer", you: "vous",
+    claim: "Prendre la place {n}", claimTitle: "Places libres : prenez-en une", open: "place libre",
+    seatsOpen: "places libres ouvertes à tous", seatsInvite: "places sur invitation",
+    cancel: "Annuler cette table", cancelConfirm: "Oui, l'annuler", keep: "Non, la garder",
+    cancelAsk: "Annuler cette table ? Personne ne pourra y jouer.",
+    cancelled: "L'hôte a annulé cette table avant le début.",
+    abandoned: "Cette table a été abandonnée : personne n'a joué depuis longtemps.",
+    noClock: "sans pendule", clockPer: "{time} par décision",
+    wins: "{name} gagne avec {total}.", shared: "Victoire partagée : {names}, {total} chacun.",
+    rematch: "Revanche", rematchOffered: "Une revanche est proposée avec les mêmes places.",
+    rematchJoin: "Rejoindre la revanche", rematchWatch: "Regarder la revanche",
+    provisional: "Score si la partie s'arrêtait maintenant",
+    provisionalNote: "« ? » : pas encore connu de vous.",
+    chat: "Discussion", say: "Envoyer", chatLine: "Votre message (300 caractères au plus)",
+    chatSpectator: "Les joueurs assis écrivent ici ; les spectateurs lisent.",
+    noChat: "Aucun message pour l'instant.",
+    rules: "Règles de {game}", hours: "{h} h", minutes: "{m} min", seconds: "{s} s",
   },
 });
 
@@ -36,29 +84,84 @@ if (invited) {
   tokens.setSeat(id, invited);
   history.replaceState(null, "", location.pathname);
 }
-const seatToken = tokens.seat(id);
+let seatToken = tokens.seat(id);
 const host = tokens.host(id);
 const app = document.getElementById("app");
 const errorBox = el("p", { class: "error", role: "alert", id: "error" });
-const statusBox = el("p", { class: "muted", role: "status" });
+const statusBox = el("p", { class: "muted", role: "status", id: "status" });
 let message = null;
 let socket = null;
 let module = null;
+let sentAt = null;  // the position a decision was sent for: one decision per position
+let asking = false;  // the host is asked to confirm cancelling the table
+let grades = null;  // the coach's grade of each decision, once the game is reviewed
+let review = null;  // the review panel, made once the game is over
+const remembered = { seq: null, hint: null };  // the hint asked at this position
 
-const fail = (error) => { errorBox.textContent = t("error", { words: errorText(error, module) }); };
+// Parts that outlive a redraw, so typing, an open panel and the scroll stay put.
+const chatInput = el("input", {
+  type: "text", id: "chat-text", maxlength: 300, autocomplete: "off",
+});
+const provisionalBox = el("div", { id: "provisional-scores" });
+const provisional = el("details", {
+  class: "panel", id: "provisional",
+  ontoggle: () => { if (provisional.open) loadProvisional(); },
+});
+const rulesPanel = el("details", { class: "panel rules", id: "rules" });
+let provisionalSeq = null;
+
+const fail = (error) => {
+  sentAt = null;
+  errorBox.textContent = t("error", { words: errorText(error, module) });
+};
+const say = (words) => { statusBox.textContent = words; };
 
 function act(action) {
+  if (sentAt === message.table.seq) return;  // a second click at the same position sends nothing
+  sentAt = message.table.seq;
   errorBox.textContent = "";
   socket.send(JSON.stringify({ type: "act", action, seq: message.table.seq }));
 }
 
-const ctx = () => ({ you: message.you, act, redraw: render });
+/** Why a decision would be refused now, in the page's language; null if it is legal. */
+async function check(action) {
+  const answer = await api(`/api/tables/${id}/check`, {
+    method: "POST", token: seatToken, body: { action },
+  });
+  return answer.legal ? null : errorText(answer, module);
+}
+
+// The keyboard or the pointer: a redraw after a tap must not scroll the page.
+let pointerUsed = false;
+document.addEventListener("pointerdown", () => { pointerUsed = true; }, true);
+document.addEventListener("keydown", () => { pointerUsed = false; }, true);
+
+const lastDecision = () => message.log.at(-1) ?? null;
+const ctx = () => ({ you: message.you, act, check, redraw: render, last: lastDecision() });
+
+function duration(seconds) {
+  if (seconds >= 3600) return t("hours", { h: Math.round(seconds / 3600) });
+  if (seconds >= 60) return t("minutes", { m: Math.round(seconds / 60) });
+  return t("seconds", { s: seconds });
+}
+
+// What this table plays: the game, its options, the clock, how seats are taken.
+function context(table) {
+  const parts = [...module.optionsSummary(table.options)];
+  parts.push(table.clock_seconds ? t("clockPer", { time: duration(table.clock_seconds) }) : t("noClock"));
+  if (table.status === "open") parts.push(t(table.seats_open ? "seatsOpen" : "seatsInvite"));
+  return el("p", { class: "context", id: "context" }, parts.join(" · "));
+}
 
 function seatLine(seat, table) {
   const acting = table.current_player === seat.position && table.status === "playing";
+  const name = seat.name ? displayName(seat.name) : `(${t(table.status === "open" ? "open" : "seatOf", { n: seat.position + 1 })})`;
   return el("li", { class: acting ? "to-act" : null },
-    seat.name ?? `(${t("seatOf", { n: seat.position + 1 })})`,
-    seat.kind === "bot" ? el("span", { class: "badge" }, `${t("bot")}: ${seat.level}`) : null,
+    el("span", { class: "seat-name" }, name),
+    acting ? el("span", { class: "visually-hidden" }, ` (${t("toAct")})`) : null,
+    seat.position === message.you ? el("span", { class: "badge" }, t("you")) : null,
+    seat.kind === "bot" ? el("span", { class: "badge" }, t("botBadge", { level: levelName(seat.level) }))
+      : null,
     seat.substituted ? el("span", { class: "badge" }, t("left")) : null,
     acting && table.deadline ? el("span", { class: "badge clock", "data-deadline": table.deadline })
       : null,
@@ -76,112 +179,290 @@ function seatLine(seat, table) {
         type: "button", class: "to-bot",
         onclick: () => api(`/api/tables/${id}/seats/${seat.position}/bot`, {
           method: "POST", token: host.host_token, body: { level: "casual" },
-        }).catch(fail),
+        }).then(() => say(t("handed", { name: displayName(seat.name) }))).catch(fail),
       }, t("toBot")) : null);
+}
+
+function seatsPanel(table) {
+  return el("section", { class: "panel seats-panel", "aria-labelledby": "seats-title" },
+    el("h2", { id: "seats-title" }, t("seats")),
+    el("ul", { class: "seats" }, ...table.seats.map((seat) => seatLine(seat, table))),
+    message.you === null ? el("p", { class: "muted" }, t("spectator")) : null);
+}
+
+function nameForm(label, buttonId, submit, value = "") {
+  const input = el("input", {
+    type: "text", id: `${buttonId}-name`, maxlength: 24, "aria-label": t("yourName"),
+    placeholder: t("yourName"), value, autocomplete: "nickname",
+  });
+  return el("form", {
+    class: "row", onsubmit: (e) => { e.preventDefault(); submit(input.value); },
+  }, input, el("button", { type: "submit", id: buttonId }, label));
+}
+
+async function copy(link) {
+  try {
+    await navigator.clipboard.writeText(link);
+    say(t("copied"));
+  } catch {
+    say(t("copyFailed"));
+  }
 }
 
 function waitingRoom(table) {
   const me = message.you === null ? null : table.seats[message.you];
-  const name = el("input", { type: "text", id: "join-name", maxlength: 24, "aria-label": t("yourName"),
-    placeholder: t("yourName"), value: me?.name ?? "" });
-  return el("section", { class: "panel" },
+  const free = table.seats.filter((seat) => seat.kind === "human" && !seat.joined);
+  const join = (name) => api(`/api/tables/${id}/join`, {
+    method: "POST", token: seatToken, body: { name },
+  }).catch(fail);
+  const claim = (position) => (name) => api(`/api/tables/${id}/seats/${position}/claim`, {
+    method: "POST", body: { name },
+  }).then((claimed) => {
+    tokens.setSeat(id, claimed.token);
+    seatToken = claimed.token;
+    socket.close(4000);  // reconnect as the seat's holder
+  }).catch(fail);
+  const invites = host ? host.seats.filter((seat) => seat.position !== message.you
+    && !table.seats[seat.position].joined) : [];
+  return el("section", { class: "panel waiting" },
     el("h2", {}, t("waiting")),
-    me ? el("form", {
-      class: "row",
-      onsubmit: (e) => {
-        e.preventDefault();
-        api(`/api/tables/${id}/join`, { method: "POST", token: seatToken, body: { name: name.value } })
-          .catch(fail);
-      },
-    }, name, el("button", { type: "submit", id: "join" }, t("join"))) : null,
-    host ? [
+    me && me.name ? el("p", { id: "joined" }, t("joinedAs", { name: me.name })) : null,
+    me ? nameForm(me.name ? t("rename") : t("join"), "join", join, me.name ?? "") : null,
+    !me && table.seats_open && free.length ? [
+      el("h3", {}, t("claimTitle")),
+      ...free.map((seat) => nameForm(t("claim", { n: seat.position + 1 }), `claim-${seat.position}`,
+        claim(seat.position))),
+    ] : null,
+    invites.length ? [
       el("h3", {}, t("invite")),
-      el("ul", {}, ...host.seats.filter((seat) => seat.position !== message.you).map((seat) => {
+      el("ul", { class: "invites" }, ...invites.map((seat) => {
         const link = `${location.origin}${seat.link}`;
-        return el("li", {}, `${t("seatOf", { n: seat.position + 1 })}: `,
+        return el("li", {}, t("seatLink", { n: seat.position + 1 }),
           el("span", { class: "invite", "data-seat": seat.position }, link), " ",
-          el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link) }, t("copy")));
+          el("button", { type: "button", class: "copy", onclick: () => copy(link) }, t("copy")));
       })),
+    ] : null,
+    el("p", { class: "muted" }, t(table.seats_open ? "startsItself" : "startWhen")),
+    host ? el("div", { class: "row" },
       el("button", {
         type: "button", id: "start", disabled: table.seats.some((s) => !s.joined),
         onclick: () => api(`/api/tables/${id}/start`, { method: "POST", token: host.host_token }).catch(fail),
       }, t("start")),
-    ] : el("p", { class: "muted" }, t("startWhen")));
+      asking ? [
+        el("span", { role: "alert" }, t("cancelAsk")),
+        el("button", {
+          type: "button", id: "cancel-confirm",
+          onclick: () => api(`/api/tables/${id}/cancel`, { method: "POST", token: host.host_token })
+            .catch(fail),
+        }, t("cancelConfirm")),
+        el("button", { type: "button", id: "cancel-keep", "data-focus": true,
+          onclick: () => { asking = false; render(); } }, t("keep")),
+      ] : el("button", {
+        type: "button", id: "cancel", onclick: () => { asking = true; render(); },
+      }, t("cancel"))) : null);
+}
+
+async function rematch() {
+  const mine = seatToken ?? host?.host_token;
+  const answer = await api(`/api/tables/${id}/rematch`, { method: "POST", token: mine });
+  const next = answer.table.id;
+  if (seatToken) tokens.setSeat(next, seatToken);
+  if (host) {
+    tokens.setHost(next, {
+      host_token: host.host_token,
+      seats: host.seats.map((seat) => ({ ...seat, link: `/table/${next}#seat=${seat.token}` })),
+    });
+  }
+  location.assign(`/table/${next}`);
+}
+
+// The result on top of the page: who won, by how much, every rank; then what next.
+function banner(table, view) {
+  if (table.status === "cancelled") {
+    return el("section", { class: "banner closed", id: "banner", role: "status" }, t("cancelled"));
+  }
+  const links = view ? el("p", { class: "row" },
+    el("a", { href: `/api/tables/${id}/record`, download: `vitrine-${id}.json` }, t("record")),
+    el("a", { href: `/replay?table=${id}` }, t("replay"))) : null;
+  if (table.status === "abandoned") {
+    return el("section", { class: "banner closed", id: "banner", role: "status" },
+      el("p", {}, t("abandoned")), links);
+  }
+  const scores = [...view.scores].sort((a, b) => a.rank - b.rank);
+  const winners = scores.filter((s) => s.rank === 1);
+  const total = module.totalWords(winners[0].total);
+  const names = winners.map((s) => displayName(s.name));
+  const replaced = table.seats.filter((seat) => seat.substituted).map((seat) => displayName(seat.name));
+  const canRematch = message.you !== null || (host && table.seats.every((s) => s.kind === "bot"));
+  return el("section", { class: "banner result", id: "banner", "aria-labelledby": "result" },
+    el("h2", { id: "result" }, winners.length > 1
+      ? t("shared", { names: names.join(", "), total }) : t("wins", { name: names[0], total })),
+    el("ol", { class: "ranks" }, ...scores.map((s) => el("li", {},
+      el("strong", {}, `${s.rank}.`), ` ${displayName(s.name)} — ${module.totalWords(s.total)}`))),
+    replaced.length ? el("p", { id: "finished-by-bot" },
+      t("finishedByBot", { names: replaced.join(", ") })) : null,
+    table.rematch ? el("p", { id: "rematch-offered" }, t("rematchOffered")) : null,
+    el("div", { class: "row" },
+      canRematch ? el("button", {
+        type: "button", id: "rematch", onclick: () => rematch().catch(fail),
+      }, t(table.rematch ? "rematchJoin" : "rematch"))
+        : table.rematch ? el("a", { href: `/table/${table.rematch}` }, t("rematchWatch")) : null),
+    links);
+}
+
+async function loadProvisional() {
+  provisionalSeq = message.table.seq;
+  try {
+    const scores = await api(`/api/tables/${id}/provisional`, { token: seatToken });
+    provisionalBox.replaceChildren(module.scoreTableFor(scores, { provisional: true }),
+      el("p", { class: "muted" }, t("provisionalNote")));
+  } catch (error) { fail(error); }
+}
+
+function provisionalPanel(table) {
+  if (table.status !== "playing") return null;
+  provisional.replaceChildren(el("summary", {}, t("provisional")), provisionalBox);
+  if (provisional.open && provisionalSeq !== table.seq) loadProvisional();
+  return provisional;
 }
 
 function log(view) {
-  return el("section", { class: "panel log", "aria-label": t("log") },
-    el("h2", {}, t("log")),
-    el("ol", { id: "log" }, ...message.log.map((entry) => el("li", {},
-      el("strong", {}, message.table.seats[entry.seat].name), " ",
-      module.describe(entry.action, view), " ", el("code", {}, entry.action)))));
+  return el("section", { class: "panel log", "aria-labelledby": "log-title" },
+    el("h2", { id: "log-title" }, t("log")),
+    message.log.length === 0 ? el("p", { class: "muted" }, t("noLog")) : null,
+    el("ol", { id: "log", tabindex: 0, "aria-labelledby": "log-title" },
+      ...message.log.map((entry, index) => el("li", {
+        class: index === message.log.length - 1 ? "last" : null,
+      },
+      el("strong", {}, displayName(message.table.seats[entry.seat].name)), " ",
+      module.describe(entry.action, view), " ", el("code", {}, entry.action),
+      grades?.[index] ? [" ", gradeBadge(grades[index])] : null))));
+}
+
+function chatPanel(table) {
+  const lines = message.chat ?? [];
+  const seated = message.you !== null;
+  chatInput.setAttribute("aria-label", t("chatLine"));
+  chatInput.placeholder = t("chatLine");
+  return el("section", { class: "panel chat", "aria-labelledby": "chat-title" },
+    el("h2", { id: "chat-title" }, t("chat")),
+    el("ol", { id: "chat-lines", tabindex: 0, "aria-live": "polite", "aria-labelledby": "chat-title" },
+      ...lines.map((line) => el("li", {},
+        el("strong", {}, displayName(table.seats[line.seat]?.name ?? "?")), " ", line.text))),
+    lines.length === 0 ? el("p", { class: "muted" }, t("noChat")) : null,
+    seated ? el("form", {
+      class: "row", id: "chat-form",
+      onsubmit: (e) => {
+        e.preventDefault();
+        if (!chatInput.value.trim()) return;
+        socket.send(JSON.stringify({ type: "chat", text: chatInput.value }));
+        chatInput.value = "";
+      },
+    }, chatInput, el("button", { type: "submit", id: "chat-send" }, t("say")))
+      : el("p", { class: "muted" }, t("chatSpectator")));
+}
+
+function rulesPanelFor(table) {
+  rulesPanel.replaceChildren(el("summary", {}, t("rules", { game: gameTitle(table.game) })),
+    module.rules());
+  return rulesPanel;
 }
 
 async function render() {
   if (!message) return;
   const table = message.table;
   module ??= await gameModule(table.game);
-  const view = message.view;
-  const body = [];
-  if (table.status === "open") body.push(waitingRoom(table));
-  else body.push(el("div", { class: "layout" },
-    el("div", {}, await module.renderGame(view, ctx())),
-    el("div", {}, log(view))));
-  if (table.status === "over") {
-    const replaced = table.seats.filter((seat) => seat.substituted).map((seat) => seat.name);
-    body.push(el("section", { class: "panel" }, el("h2", {}, t("over")),
-      replaced.length ? el("p", { id: "finished-by-bot" },
-        t("finishedByBot", { names: replaced.join(", ") })) : null,
-      el("p", {}, el("a", { href: `/api/tables/${id}/record`, download: `vitrine-${id}.json` }, t("record"))),
-      el("p", {}, el("a", { href: `/replay?table=${id}` }, t("replay")))));
-  }
+  await module.ready;
+  const view = message.view ? { ...message.view, players: message.view.players.map(displayName) }
+    : null;
+  if (message.table.seq !== sentAt) sentAt = null;
+  const closed = ["over", "abandoned", "cancelled"].includes(table.status);
+  const gameArea = view ? await module.renderGame(view, ctx()) : waitingRoom(table);
+  const side = el("aside", { class: "side" },
+    seatsPanel(table),
+    provisionalPanel(table),
+    table.status === "open" ? null : log(view),
+    chatPanel(table),
+    rulesPanelFor(table),
+    el("p", { class: "muted watch" }, t("watchLink"),
+      el("span", { class: "invite" }, `${location.origin}/table/${id}`)));
   const mine = table.status === "playing" && message.you !== null
     && table.current_player === message.you;
-  document.title = `${mine ? `▶ ${t("yourTurn")} — ` : ""}${t("table", { id })} — vitrine`;
+  let hint = null;
+  if (mine && table.hints) {
+    if (remembered.seq !== table.seq) Object.assign(remembered, { seq: table.seq, hint: null });
+    hint = hintControl({
+      ask: () => api(`/api/tables/${id}/hint`, { method: "POST", token: seatToken }),
+      view, module, fail, remembered,
+    });
+  }
+  if (table.status === "over") {
+    review ??= reviewPanel({
+      start: () => api(`/api/tables/${id}/review`, { method: "POST" }),
+      key: `table-${id}`,
+      players: table.seats.map((seat) => displayName(seat.name)),
+      module,
+      fail,
+      onReview: (done) => {
+        grades = done.decisions.map((decision) => decision.grade);
+        const list = document.getElementById("log");
+        if (list && view) list.replaceWith(log(view).querySelector("ol"));
+      },
+    });
+    review.redraw();
+  }
+  document.title = `${mine ? `▶ ${t("yourTurn")} — ` : ""}${gameTitle(table.game)} — ${t("table", { id })} — vitrine`;
   const focused = document.activeElement;
   const focusKey = focused?.dataset?.action ?? focused?.id;
-  app.replaceChildren(header(t, render), el("main", { "data-seq": table.seq, "data-status": table.status },
-    el("h1", {}, t("table", { id })),
-    el("ul", { class: "seats" }, ...table.seats.map((seat) => seatLine(seat, table))),
-    message.you === null ? el("p", { class: "muted" }, t("spectator")) : null,
-    el("p", { class: "muted" }, `${t("watchLink")}: `,
-      el("span", { class: "invite" }, `${location.origin}/table/${id}`)),
-    statusBox, errorBox, ...body));
+  app.replaceChildren(header(t, render), el("main", {
+    id: "content", "data-seq": table.seq, "data-status": table.status, "data-game": table.game,
+  },
+  el("div", { class: "table-head" },
+    el("h1", {}, gameTitle(table.game), " ", el("span", { class: "table-id" }, t("table", { id })),
+      table.hints ? [" ", hintsBadge()] : null),
+    context(table)),
+  closed ? banner(table, view) : null,
+  statusBox, errorBox, hint,
+  el("div", { class: "layout" }, el("div", { class: "game-area" }, gameArea), side),
+  table.status === "over" ? review : null));
   restoreFocus(focusKey);
   tick();
-  const logList = document.getElementById("log");
-  if (logList) logList.scrollTop = logList.scrollHeight;
+  for (const key of ["log", "chat-lines"]) {  // the newest lines in view
+    const list = document.getElementById(key);
+    if (list) list.scrollTop = list.scrollHeight;
+  }
 }
 
 // Redrawing replaces the page: the keyboard goes to what the game marks as
 // the next step (data-focus), else stays where it was, else goes to this
-// seat's first choice when a decision is awaited.
+// seat's first choice when a decision is awaited.  After a tap the page
+// does not scroll to it: what the player touched stays where it was.
 function restoreFocus(key) {
+  if (key === "chat-text") { chatInput.focus({ preventScroll: true }); return; }
   const same = key ? document.getElementById(key)
     ?? document.querySelector(`[data-action="${CSS.escape(key)}"]`) : null;
   const next = document.querySelector("main [data-focus]");
-  (next ?? same ?? document.querySelector("main [data-action]"))?.focus();
+  (next ?? same ?? document.querySelector("main [data-action]"))?.focus({ preventScroll: pointerUsed });
 }
 
 function connect() {
-  const query = seatToken ? `?token=${encodeURIComponent(seatToken)}` : "";
-  const scheme = location.protocol === "https:" ? "wss" : "ws";
-  socket = new WebSocket(`${scheme}://${location.host}/api/tables/${id}/ws${query}`);
-  socket.onopen = () => { statusBox.textContent = ""; };
-  socket.onmessage = (event) => {
-    const data = JSON.parse(event.data);
-    if (data.type === "error") { fail(data); return; }
-    message = data;
-    render().catch(fail);
-  };
-  socket.onclose = (event) => {
-    if (event.code === 1008) {  // refused (the error message came first): no point retrying
-      if (!errorBox.textContent) fail(event.reason);
-      return;
-    }
-    statusBox.textContent = t("connecting");
-    setTimeout(connect, 1000);
-  };
+  socket = tableSocket(id, seatToken, {
+    onopen: () => { if (statusBox.textContent === t("connecting")) say(""); },
+    onmessage: (event) => {
+      const data = JSON.parse(event.data);
+      if (data.type === "error") { fail(data); return; }
+      message = data;
+      render().catch(fail);
+    },
+    onclose: (event) => {
+      if (event.code === 1008) {  // refused (the error message came first): no point retrying
+        if (!errorBox.textContent) fail(event.reason);
+        return;
+      }
+      if (event.code !== 4000) say(t("connecting"));
+      setTimeout(connect, event.code === 4000 ? 0 : 1000);
+    },
+  });
 }
 
 // The acting seat's clock, counted down here from the server's deadline.
@@ -198,5 +479,5 @@ setInterval(tick, 1000);
 document.addEventListener("keydown", (event) => {
   if (message?.view && module?.onKey) module.onKey(event, ctx());
 });
-app.replaceChildren(header(t, render), el("main", {}, el("p", {}, t("loading")), errorBox));
+app.replaceChildren(header(t, render), el("main", { id: "content" }, el("p", {}, t("loading")), errorBox));
 connect();

@@ -2,7 +2,7 @@
 // flashlights and meeples), the dice, every tableau, your own ghosts, the
 // decisions of a room's resolution and the final table.  Everything drawn
 // comes from the player's view; the component data is the public print.
-import { el, scoreTable, translator } from "/static/common.js";
+import { el, plural, scoreTable, translator } from "/static/common.js";
 
 const t = translator({
   en: {
@@ -28,6 +28,11 @@ const t = translator({
     "fx.S": "The third card lies face down; whoever places here sees it.",
     types: "Card types (tick the right number, or none to draw them at random)",
     board: "Board {n}", removed: "This board has left the game.", space: "Space {n}",
+    boardGone: "Board {n}: left the game", "curses.one": "{n} curse", "curses.other": "{n} curses",
+    "explain.penalty": "The player with the most ghost tokens (all tied) takes 1 curse per 2 ghosts.",
+    "explain.type": "Curses on your {type} cards. {effect}", typesOption: "Types: {types}",
+    rulesIntro: "On your turn place a meeple on a free space of a room. When a room's spaces are full it is resolved: the dice are rolled (each ghost face gives a ghost token), then each placer, in order, takes a card from above the room. The game ends when the deck runs out; the fewest curses wins (ties: fewest ghosts).",
+    rulesRooms: "Rooms", rulesTypes: "Card types",
     flashlights: "{n} flashlight(s)", faceDown: "face down", seenByYou: "face down, seen by you",
     curses: "{n} curse(s)", dice: "{n} die icon(s)", roll: "Dice", noRoll: "no roll yet",
     ghost: "ghost", blank: "blank", resolving: "resolving", deck: "{n} cards in the deck",
@@ -73,6 +78,12 @@ const t = translator({
     "fx.S": "La troisième carte est face cachée ; qui se place ici la regarde.",
     types: "Types de cartes (cochez le bon nombre, ou aucun pour un tirage au hasard)",
     board: "Plateau {n}", removed: "Ce plateau a quitté la partie.", space: "Case {n}",
+    boardGone: "Plateau {n} : a quitté la partie", "curses.one": "{n} malédiction",
+    "curses.other": "{n} malédictions",
+    "explain.penalty": "Le joueur qui a le plus de jetons fantôme (ex æquo tous) prend 1 malédiction par 2 fantômes.",
+    "explain.type": "Malédictions de vos cartes {type}. {effect}", typesOption: "Types : {types}",
+    rulesIntro: "À votre tour, placez un meeple sur une case libre d'une pièce. Quand les cases d'une pièce sont pleines, elle se résout : on lance les dés (chaque face fantôme donne un jeton fantôme), puis chaque joueur placé, dans l'ordre, prend une carte au-dessus de la pièce. La partie finit quand la pioche est vide ; le moins de malédictions gagne (égalité : le moins de fantômes).",
+    rulesRooms: "Pièces", rulesTypes: "Types de cartes",
     flashlights: "{n} lampe(s)", faceDown: "face cachée", seenByYou: "face cachée, vue par vous",
     curses: "{n} malédiction(s)", dice: "{n} icône(s) de dé", roll: "Dés", noRoll: "pas encore lancés",
     ghost: "fantôme", blank: "vide", resolving: "en résolution", deck: "{n} cartes dans la pioche",
@@ -237,16 +248,24 @@ function spaceCell(entry, index, view, legal, ctx) {
     el("span", { class: "dg-space-n" }, t("space", { n: index + 1 })),
     el("span", { class: "dg-lights", title: t("flashlights", { n: lights }) },
       lights ? "☼".repeat(lights) : "—"),
-    owner === null ? null : el("span", { class: `dg-meeple p${owner}` }, view.players[owner]),
+    owner === null ? null : meeple(view, owner),
   ]);
 }
 
+// Each seat's meeples: a colour of a colour-blind-safe palette and a shape of its
+// own, with the player's name, so colour is never the only clue.
+const SHAPES = ["●", "▲", "■", "◆", "★"];
+
+function meeple(view, owner) {
+  return el("span", { class: `dg-meeple p${owner}` }, `${SHAPES[owner]} ${view.players[owner]}`);
+}
+
 function board(entry, view, legal, ctx) {
-  const title = el("h3", {}, t("board", { n: entry.board + 1 }), ": ");
   if (entry.room === null) {
-    return el("section", { class: "dg-room panel dg-gone" }, title, el("p", { class: "muted" }, t("removed")));
+    return el("section", { class: "dg-room panel dg-gone" },
+      el("h3", {}, t("boardGone", { n: entry.board + 1 })), el("p", { class: "muted" }, t("removed")));
   }
-  title.append(t(entry.room));
+  const title = el("h3", {}, t("board", { n: entry.board + 1 }), " — ", t(entry.room));
   const resolving = view.resolving === entry.board;
   if (resolving) title.append(el("span", { class: "badge" }, t("resolving")));
   return el("section", { class: `dg-room panel${resolving ? " acting" : ""}`, "aria-label": t(entry.room) },
@@ -264,17 +283,19 @@ function choiceButtons(legal, ctx) {
 function prompt(view, ctx, legal) {
   if (view.current_player === null) return null;
   if (view.current_player !== ctx.you) {
-    return el("p", { class: "prompt", role: "status" },
+    return el("p", { class: "prompt action-bar", role: "status" },
       t("waitingFor", { name: view.players[view.current_player] }));
   }
   if (view.phase === "dice") {
     const room = view.boards[view.resolving].room;
-    return el("div", { class: "prompt", role: "status" }, el("p", {}, t(`dice${room}`)), choiceButtons(legal, ctx));
+    return el("div", { class: "prompt action-bar", role: "status" }, el("p", {}, t(`dice${room}`)),
+      choiceButtons(legal, ctx));
   }
   if (view.phase === "tome") {
-    return el("div", { class: "prompt", role: "status" }, el("p", {}, t("tome")), choiceButtons(legal, ctx));
+    return el("div", { class: "prompt action-bar", role: "status" }, el("p", {}, t("tome")),
+      choiceButtons(legal, ctx));
   }
-  return el("p", { class: "prompt", role: "status" }, t(view.phase));
+  return el("p", { class: "prompt action-bar", role: "status" }, t(view.phase));
 }
 
 function diceRow(view) {
@@ -294,7 +315,7 @@ function tableau(view, seat, ctx) {
   return el("section", {
     class: `dg-tableau panel${view.current_player === seat ? " acting" : ""}`, "aria-label": view.players[seat],
   },
-  el("h3", {}, view.players[seat], seat === ctx.you ? el("span", { class: "badge" }, t("you")) : null),
+  el("h3", {}, meeple(view, seat), seat === ctx.you ? el("span", { class: "badge" }, t("you")) : null),
   el("p", {}, `${t("meeples")}: ${view.meeples[seat]} · ${t("ghosts")}: `,
     el("strong", {}, ghosts === null ? t("hidden") : ghosts)),
   el("div", { class: "dg-chips" }, `${t("held")}: `, ...chips(data.held, false)),
@@ -341,13 +362,41 @@ export function describe(action) {
   return t("chose", { choice: t(action) });
 }
 
-function renderScores(view) {
-  const scores = view.scores;
+/** A score table of these scores (final, or provisional with the ghost penalty unknown). */
+export function scoreTableFor(scores, { provisional = false } = {}) {
   const name = (key) => (typeOfName(key) ? t(typeOfName(key)) : t(key));
-  return el("section", { class: "panel final-scores" },
-    el("h2", {}, t("scoresTitle")),
-    scoreTable(scores, {
-      category: t("category"), name, total: t("total"), rank: t("rank"),
-      rows: [[t("ghosts"), (s) => s.ghosts], [t("cardsDispelled"), (s) => s.dispelled]],
-    }));
+  const explain = (key) => (typeOfName(key)
+    ? t("explain.type", { type: t(typeOfName(key)), effect: t(`fx.${typeOfName(key)}`) })
+    : t("explain.penalty"));
+  return scoreTable(scores, {
+    category: t("category"), name, explain, total: t("total"), rank: provisional ? null : t("rank"),
+    rows: provisional ? [] : [[t("ghosts"), (s) => s.ghosts], [t("cardsDispelled"), (s) => s.dispelled]],
+  });
+}
+
+function renderScores(view) {
+  return el("section", { class: "panel final-scores", "aria-labelledby": "scores-title" },
+    el("h2", { id: "scores-title" }, t("scoresTitle")),
+    scoreTableFor(view.scores));
+}
+
+/** The card types a table plays, when its options name them. */
+export function optionsSummary(options) {
+  const types = options?.types ?? [];
+  return types.length ? [t("typesOption", { types: types.map((code) => t(code)).join(", ") })] : [];
+}
+
+/** A score in words ("3 curses"). */
+export const totalWords = (n) => plural(t, n, "curses");
+
+/** The rules at hand: a turn, each room's effect, each card type's effect. */
+export function rules() {
+  return el("div", { class: "rules-text" },
+    el("p", {}, t("rulesIntro")),
+    el("h3", {}, t("rulesRooms")),
+    el("dl", {}, ...["A", "N", "B", "H", "L", "S"].flatMap((room) => [
+      el("dt", {}, t(room)), el("dd", {}, t(`fx.${room}`))])),
+    el("h3", {}, t("rulesTypes")),
+    el("dl", {}, ...components.types.flatMap((type) => [
+      el("dt", {}, t(type.code)), el("dd", {}, t(`fx.${type.code}`))])));
 }

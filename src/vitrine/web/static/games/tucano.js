@@ -3,7 +3,7 @@
 // to resolve, the joker's fruit once the turns are over (T-10), and the final
 // score per fruit.  Everything drawn comes from the
 // player's view; this file only decides how it looks.
-import { el, scoreTable, translator } from "/static/common.js";
+import { el, plural, scoreTable, translator } from "/static/common.js";
 
 const t = translator({
   en: {
@@ -22,7 +22,13 @@ const t = translator({
     flipNow: "Flip: turn all your face-up cards face down",
     giveTo: "Give {card} to {name}", stealFrom: "Steal {card} from {name}",
     unused: "Discard the {toucan} unused (it cannot be used)",
-    discards: "Discarded: {n} cards",
+    "discards.one": "Discarded: {n} card", "discards.other": "Discarded: {n} cards",
+    "points.one": "{n} point", "points.other": "{n} points",
+    majority: "majority fruit", majorityKey: "★ majority fruit: only the sole most holds score high.",
+    revealed: "Face-down piles, turned over:", pile: "pile {n}:",
+    "explain.joker": "Counts as one more card of a fruit its holder has (not a complete one).",
+    rulesIntro: "On your turn take one of the three columns: its fruit goes face up in front of you, its toucans act (flip your face-up cards into a face-down pile, give a face-up card, steal a face-up card). Face-down piles stay hidden from everyone, you included, until the end. After 24 turns every card counts.",
+    rulesScoring: "Scoring per fruit",
     tookColumn: "took column {name}", flipped: "flipped their face-up cards",
     gave: "gave {card} to {name}", stole: "stole {card} from {name}",
     discardedUnused: "discarded a {toucan} unused",
@@ -32,7 +38,7 @@ const t = translator({
     jokerYours: "The turns are over and every pile is turned over: choose the fruit your joker counts as.",
     jokerWaiting: "The turns are over: {name} chooses the fruit the joker counts as.",
     jokerJoin: "{fruit}: your total {mine}, best other {other}",
-    jokerTitle: "Your joker", revealed: "turned over: {cards}", jokerCounted: "counted the joker as {fruit}",
+    jokerTitle: "Your joker", jokerCounted: "counted the joker as {fruit}",
   },
   fr: {
     acai: "Açaí", carambola: "Carambole", coconut: "Noix de coco", fig: "Figue",
@@ -51,7 +57,14 @@ const t = translator({
     flipNow: "Retourner : toutes vos cartes visibles passent face cachée",
     giveTo: "Donner {card} à {name}", stealFrom: "Voler {card} à {name}",
     unused: "Défausser le {toucan} sans effet (inutilisable)",
-    discards: "Défausse : {n} cartes",
+    "discards.one": "Défausse : {n} carte", "discards.other": "Défausse : {n} cartes",
+    "points.one": "{n} point", "points.other": "{n} points",
+    majority: "fruit de majorité",
+    majorityKey: "★ fruit de majorité : seul le joueur qui en a le plus marque le haut barème.",
+    revealed: "Piles face cachée, retournées :", pile: "pile {n} :",
+    "explain.joker": "Compte comme une carte de plus d'un fruit que son détenteur possède (pas un fruit complet).",
+    rulesIntro: "À votre tour, prenez une des trois colonnes : ses fruits vont face visible devant vous, ses toucans agissent (retourner vos cartes visibles en une pile face cachée, donner une carte visible, voler une carte visible). Les piles face cachée restent secrètes pour tous, vous compris, jusqu'à la fin. Après 24 tours, toutes les cartes comptent.",
+    rulesScoring: "Décompte par fruit",
     tookColumn: "a pris la colonne {name}", flipped: "a retourné ses cartes visibles",
     gave: "a donné {card} à {name}", stole: "a volé {card} à {name}",
     discardedUnused: "a défaussé un {toucan} sans effet",
@@ -61,7 +74,7 @@ const t = translator({
     jokerYours: "Les tours sont finis et toutes les piles retournées : choisissez le fruit que compte votre joker.",
     jokerWaiting: "Les tours sont finis : {name} choisit le fruit que compte le joker.",
     jokerJoin: "{fruit} : votre total {mine}, meilleur adversaire {other}",
-    jokerTitle: "Votre joker", revealed: "retournées : {cards}", jokerCounted: "a compté le joker comme {fruit}",
+    jokerTitle: "Votre joker", jokerCounted: "a compté le joker comme {fruit}",
   },
 });
 
@@ -172,10 +185,14 @@ function scoringHint(card) {
   return "";
 }
 
+// A fruit, with its count; a majority fruit carries a visible star (and says so
+// to a screen reader), not only its double border.
 function fruitChip(view, id, count) {
   const card = view.cards.find((c) => c.id === id);
+  const majority = card?.kind === "majority";
   return el("span", { class: `fruit f-${card?.kind ?? "toucan"}`, title: card ? scoringHint(card) : "" },
-    t(id), count > 1 ? el("strong", {}, ` ×${count}`) : null);
+    t(id), majority ? el("span", { class: "star", "aria-label": t("majority") }, " ★") : null,
+    count > 1 ? el("strong", {}, ` ×${count}`) : null);
 }
 
 function columns(view, legal, ctx) {
@@ -187,12 +204,14 @@ function columns(view, legal, ctx) {
       const body = [el("h3", {}, t("column", { name: column.name })),
         el("div", { class: "column-cards" }, ...(cards.length ? cards : [el("span", { class: "muted" }, t("empty"))]))];
       if (!legal.includes(column.name)) return el("div", { class: "column" }, ...body);
+      // a column's card ids name fruits and toucans; the star key is below the columns
       return el("button", {
         type: "button", class: "column legal", "data-action": column.name,
-        "aria-label": t("take", { name: column.name }), "data-focus": column.name === legal[0],
+        title: t("take", { name: column.name }), "data-focus": column.name === legal[0],
         onclick: () => ctx.act(column.name),
       }, ...body);
-    })));
+    })),
+    el("p", { class: "muted majority-key" }, t("majorityKey")));
 }
 
 function toucanChoices(view, legal, ctx) {
@@ -243,25 +262,34 @@ function hand(view, seat, ctx) {
   el("h3", {}, view.players[seat], seat === ctx.you ? el("span", { class: "badge" }, t("you")) : null,
     el("span", { class: "muted points" }, ` — ${t("faceupPoints", { n: info.faceup_points })}`)),
   el("div", { class: "row" }, ...fruit.map(([id, count]) => fruitChip(view, id, count))),
-  el("p", { class: "muted" }, info.piles.length
-    ? t("piles", { sizes: info.piles.join(" + ") }) : t("noPiles")),
-  view.revealed?.[seat]?.length ? el("p", {}, t("revealed", {
-    cards: view.revealed[seat].flat().map((id) => t(id)).join(", "),
-  })) : null);
+  view.revealed ? revealedPiles(view, view.revealed[seat]) : el("p", { class: "muted" }, info.piles.length
+    ? t("piles", { sizes: info.piles.join(" + ") }) : t("noPiles")));
+}
+
+// At the end every face-down pile is turned over (T-8): each shown by fruit.
+function revealedPiles(view, piles) {
+  if (!piles.length) return el("p", { class: "muted" }, t("noPiles"));
+  const counted = (pile) => Object.entries(pile.reduce((counts, id) => ({
+    ...counts, [id]: (counts[id] ?? 0) + 1,
+  }), {}));
+  return el("div", { class: "revealed" }, el("p", { class: "muted" }, t("revealed")),
+    ...piles.map((pile, index) => el("div", { class: "row" }, t("pile", { n: index + 1 }),
+      ...counted(pile).map(([id, count]) => fruitChip(view, id, count)))));
 }
 
 function prompt(view, ctx, legal) {
   if (view.current_player === null) return null;
   const name = view.players[view.current_player];
   if (view.phase === "joker") {
-    return el("p", { class: "prompt", role: "status" },
+    return el("p", { class: "prompt action-bar", role: "status" },
       view.current_player === ctx.you ? t("jokerYours") : t("jokerWaiting", { name }));
   }
   if (view.current_player !== ctx.you) {
-    return el("p", { class: "prompt", role: "status" }, t("waitingFor", { name }));
+    return el("p", { class: "prompt action-bar", role: "status" }, t("waitingFor", { name }));
   }
   const toucans = Object.values(view.pending).some((n) => n > 0);
-  return el("p", { class: "prompt", role: "status" }, t(toucans ? "yourTurnToucan" : "yourTurnTake"));
+  return el("p", { class: "prompt action-bar", role: "status" },
+    t(toucans ? "yourTurnToucan" : "yourTurnTake"));
 }
 
 let current = null;
@@ -277,6 +305,7 @@ export function onKey(event, ctx) {
 }
 
 export async function renderGame(view, ctx) {
+  cardData = view.cards;
   const legal = ctx.you !== null && view.current_player === ctx.you ? view.legal_actions ?? [] : [];
   current = { legal };
   const order = ctx.you === null ? view.players.map((_, i) => i)
@@ -288,7 +317,7 @@ export async function renderGame(view, ctx) {
     toucanChoices(view, legal, ctx),
     columns(view, legal, ctx),
     el("div", { class: "hands" }, ...order.map((seat) => hand(view, seat, ctx))),
-    el("p", { class: "muted" }, t("discards", { n: view.discards.length })),
+    el("p", { class: "muted" }, plural(t, view.discards.length, "discards")),
     view.scores ? renderScores(view) : null);
 }
 
@@ -303,12 +332,41 @@ export function describe(action, view) {
   return t(toucan === "gift" ? "gave" : "stole", { card: t(card), name: view.players[seat] });
 }
 
+let cardData = [];  // the view's card data, for the scoring hints of a score table
+
+/** A score table of these scores (final, or provisional: face-up cards only, T-6). */
+export function scoreTableFor(scores, { provisional = false } = {}) {
+  const hint = (id) => {
+    const card = cardData.find((c) => c.id === id);
+    return card ? scoringHint(card) : null;
+  };
+  return scoreTable(scores, {
+    category: t("fruit"), name: t, explain: hint, total: t("total"),
+    rank: provisional ? null : t("rank"),
+    rows: provisional ? [] : [[t("jokerAs"), (s) => (s.joker ? t(s.joker) : "—")]],
+  });
+}
+
 function renderScores(view) {
-  return el("section", { class: "panel final-scores" },
-    el("h2", {}, t("scoresTitle")),
-    scoreTable(view.scores, {
-      category: t("fruit"), name: t, total: t("total"), rank: t("rank"),
-      rows: [[t("jokerAs"), (s) => (s.joker ? t(s.joker) : "—")]],
-    }),
+  return el("section", { class: "panel final-scores", "aria-labelledby": "scores-title" },
+    el("h2", { id: "scores-title" }, t("scoresTitle")),
+    scoreTableFor(view.scores),
     el("p", { class: "muted" }, t("shared")));
+}
+
+/** Tucano has no options to name. */
+export const optionsSummary = () => [];
+
+/** A score in words ("12 points"). */
+export const totalWords = (n) => plural(t, n, "points");
+
+/** The rules at hand: a turn, the toucans, and what each fruit scores. */
+export function rules() {
+  return el("div", { class: "rules-text" },
+    el("p", {}, t("rulesIntro")),
+    el("h3", {}, t("rulesScoring")),
+    el("dl", {}, ...cardData.filter((card) => card.kind === "set" || card.kind === "majority")
+      .flatMap((card) => [el("dt", {}, t(card.id), card.kind === "majority" ? " ★" : ""),
+        el("dd", {}, scoringHint(card))]),
+    el("dt", {}, t("joker")), el("dd", {}, t("explain.joker"))));
 }

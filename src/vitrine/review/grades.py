@@ -1,0 +1,52 @@
+"""Grades: a decision's loss, on the value scale, in words every game shares.
+
+A loss is how much less the decision taken was worth than the coach's best,
+on the scale of ``GameState.returns`` for the seat deciding: an expected win
+share in a game of several players (0.05 is five games in a hundred won or
+lost), an expected score alone (where 1 is the game's whole scale, so 0.05 is
+a twentieth of it: 150 points of an Exhibition solo game).  The thresholds
+are the same for every game; docs/review.md gives the reasons for each.
+"""
+
+from collections.abc import Mapping
+
+BEST = "best"
+GOOD = "good"
+INACCURACY = "inaccuracy"
+MISTAKE = "mistake"
+BLUNDER = "blunder"
+FORCED = "forced"  # one legal decision: nothing to grade
+GRADES = (BEST, GOOD, INACCURACY, MISTAKE, BLUNDER)
+
+# The least loss of each grade below good.  lichess grades chess moves by
+# the winning chances they lose (an inaccuracy from 5 points in a hundred, a
+# mistake from 10, a blunder from 15); card games have more luck and their
+# searches sample it, so the bands start where the coach's own noise ends.
+THRESHOLDS: Mapping[str, float] = {INACCURACY: 0.04, MISTAKE: 0.08, BLUNDER: 0.16}
+
+
+# A loss counts only beyond NOISE_Z standard errors of the coach's estimate.  A
+# game has some 70 graded decisions; one-sided tests at 3 standard errors
+# wrongly blame about one decision in 700, so about one game in ten has one
+# decision blamed for the coach's own noise (2 would blame one in 44: one or
+# two decisions in every game).
+NOISE_Z = 3.0
+
+
+def confident_loss(difference: float, error: float, z: float = NOISE_Z) -> float:
+    """The loss a difference of values shows beyond the coach's own sampling
+    noise (``error``: the difference's standard error, ``z`` of them): a
+    decision is never blamed for what the search could not tell apart from
+    the best."""
+    return max(0.0, difference - z * error)
+
+
+def grade(loss: float, played_best: bool) -> str:
+    """The grade of a decision that lost ``loss`` against the coach's best;
+    ``played_best``: it was the coach's own choice."""
+    if played_best:
+        return BEST
+    for name in (BLUNDER, MISTAKE, INACCURACY):
+        if loss >= THRESHOLDS[name]:
+            return name
+    return GOOD

@@ -1,0 +1,209 @@
+"""The coach on the server: reviews of finished games and hints, off the event loop.
+
+Reviews and hints are CPU work (a second for a hint, tens of seconds for a
+review), so they run in a separate process: never in the event loop's
+thread, nor under its GIL.  One worker process is enough (the other core
+serves the tables), started on first use.  A review is sent in parts of a
+few decisions, one after the other, so its progress is known and a hint
+asked meanwhile waits for one part at most.  A table's review, once done, is
+kept in the database; an uploaded record's is kept in memory, keyed by the
+record's contents, for the last few records.
+"""
+
+import asyncio
+import hashlib
+import json
+import multiprocessing
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from vitrine.engine.errors import VitrineError
+from vitrine.games import get_game, read_record
+from vitrine.review import coach_spec, hint, review_record, steps
+from vitrine.review.review import DecisionReview, assemble, chosen_seats
+from vitrine.server.errors import ApiError, not_found, refused
+
+T = TypeVar("T")
+REVIEW_PART = 4  # decisions sent to the worker at a time
+MAX_RUNNING = 2  # reviews at once; another is refused until one ends
+BUSY_RETRY = 60  # seconds a client is told to wait for the coach
+KEPT_UPLOADS = 16  # uploaded records' reviews kept in memory
+REVIEW_SEED = 0  # the server's reviews: the same game always gets the same review
+RUNNING, DONE, FAILED, NONE = "running", "done", "failed", "none"
+Saved = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+def _review_part(
+    record_data: dict[str, Any], indices: list[int], budget: str | None
+) -> list[DecisionReview]:
+    """In the worker: the decisions of ``indices``, reviewed."""
+    game, record = read_record(record_data)
+    review = review_record(game, record, budget=budget, seed=REVIEW_SEED, only=indices)
+    return list(review.decisions)
+
+
+def _hint(game_name: str, view: dict[str, Any], seed: int, budget: str | None) -> dict[str, Any]:
+    """In the worker: the coach's hint for a view."""
+    return hint(get_game(game_name), view, seed=seed, budget=budget).to_dict()
+
+
+def record_key(record_data: dict[str, Any]) -> str:
+    """An uploaded record's review key: the same contents, the same review."""
+    text = json.dumps(record_data, sort_keys=True, separators=(",", ":"))
+    return "record-" + hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def table_key(table_id: str) -> str:
+    return f"table-{table_id}"
+
+
+@dataclass(eq=False)
+class ReviewJob:
+    """A review on its way, or done: what a page polls."""
+
+    key: str
+    record: dict[str, Any]
+    total: int
+    done: int = 0
+    status: str = RUNNING
+    review: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+    task: "asyncio.Task[None] | None" = field(default=None, repr=False)
+
+    def status_dict(self) -> dict[str, Any]:
+        return {
+            "key": self.key,
+            "status": self.status,
+            "done": self.done,
+            "total": self.total,
+            "review": self.review,
+            "error": self.error,
+        }
+
+
+def none_status(key: str) -> dict[str, Any]:
+    """A table not reviewed yet: a page asks on arrival, and this is no error."""
+    return {"key": key, "status": NONE, "done": 0, "total": 0, "review": None}
+
+
+def done_status(key: str, review: dict[str, Any]) -> dict[str, Any]:
+    count = len(review["decisions"])
+    return {"key": key, "status": DONE, "done": count, "total": count, "review": review}
+
+
+class Coaching:
+    """The worker process and the reviews it runs; ``budget`` is the coach's
+    search per decision (None: the expert's own)."""
+
+    def __init__(self, budget: str | None = None) -> None:
+        self.budget = budget
+        self._pool: ProcessPoolExecutor | None = None
+        self.jobs: OrderedDict[str, ReviewJob] = OrderedDict()
+
+    async def _run(self, call: Callable[..., T], *args: Any) -> T:
+        if self._pool is None:
+            # spawn, not fork: the server has threads, and a forked child could deadlock
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+        return await asyncio.get_running_loop().run_in_executor(self._pool, call, *args)
+
+    async def hint(self, game_name: str, view: dict[str, Any], seed: int) -> dict[str, Any]:
+        try:
+            return await self._run(_hint, game_name, view, seed, self.budget)
+        except VitrineError as error:
+            raise refused(error) from None
+
+    def start(self, key: str, record_data: dict[str, Any], saved: Saved | None) -> ReviewJob:
+        """The review of ``key`` (started now unless it runs or is kept);
+        ``saved`` keeps the finished review (a table's, in the database)."""
+        job = self.jobs.get(key)
+        if job is not None and job.status != FAILED:
+            return job
+        if sum(job.status == RUNNING for job in self.jobs.values()) >= MAX_RUNNING:
+            raise ApiError(
+                503,
+                f"the coach is busy with {MAX_RUNNING} reviews: try again in a minute",
+                "review_busy",
+                {"running": MAX_RUNNING},
+                {"Retry-After": str(BUSY_RETRY)},
+            )
+        try:
+            game, record = read_record(record_data)
+            seats = chosen_seats(record, None)
+            indices = [s.index for s in steps(game, record) if s.state.current_player in seats]
+        except VitrineError as error:
+            raise refused(error, "record") from None
+        job = ReviewJob(key, record_data, len(indices))
+        self.jobs[key] = job
+        self._forget_old()
+        job.task = asyncio.create_task(self._review(job, indices, saved))
+        return job
+
+    async def _review(self, job: ReviewJob, indices: list[int], saved: Saved | None) -> None:
+        try:
+            game, record = read_record(job.record)
+            decisions: list[DecisionReview] = []
+            for start in range(0, len(indices), REVIEW_PART):
+                part = indices[start : start + REVIEW_PART]
+                decisions += await self._run(_review_part, job.record, part, self.budget)
+                job.done = len(decisions)
+            seats = chosen_seats(record, None)
+            coach = coach_spec(game, len(record.players), self.budget)
+            review = assemble(game, record, seats, coach, REVIEW_SEED, decisions).to_dict()
+            if saved is not None:
+                await saved(review)
+            job.review, job.status = review, DONE
+        except VitrineError as error:
+            job.status, job.error = FAILED, {"code": error.code, "message": str(error)}
+        except Exception as error:
+            job.status, job.error = FAILED, {"code": "review_failed", "message": str(error)}
+            raise
+
+    def _forget_old(self) -> None:
+        """Keep the newest uploads' reviews (tables' are in the database)."""
+        uploads = [
+            k for k, j in self.jobs.items() if k.startswith("record-") and j.status != RUNNING
+        ]
+        for key in uploads[: max(0, len(uploads) - KEPT_UPLOADS)]:
+            del self.jobs[key]
+
+    def status(self, key: str) -> dict[str, Any] | None:
+        job = self.jobs.get(key)
+        return None if job is None else job.status_dict()
+
+    def record_of(self, key: str) -> dict[str, Any]:
+        job = self.jobs.get(key)
+        if job is None:
+            raise not_found("review_not_found", f"no review {key!r} here", key=key)
+        return job.record
+
+    async def close(self) -> None:
+        for job in self.jobs.values():
+            if job.task is not None:
+                job.task.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+
+
+def decision_position(record_data: dict[str, Any], index: int) -> dict[str, Any]:
+    """Decision ``index`` of a finished record: its seat, what was played, and
+    that seat's view just before it (the game is over: nothing is secret now)."""
+    try:
+        game, record = read_record(record_data)
+        found = steps(game, record)
+    except VitrineError as error:
+        raise refused(error, "record") from None
+    if not 0 <= index < len(found):
+        raise not_found(
+            "decision_not_found",
+            f"no decision {index} in this game (0 to {len(found) - 1})",
+            index=index,
+            max=len(found) - 1,
+        )
+    step = found[index]
+    seat = step.state.current_player
+    assert seat is not None  # every step is a decision
+    return {"index": index, "seat": seat, "played": step.played, "view": step.state.view(seat)}

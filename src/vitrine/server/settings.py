@@ -1,0 +1,82 @@
+"""The limits a public server holds, each with a default fit for one small machine.
+
+Every field can be set from the environment as ``VITRINE_<FIELD>`` (upper
+case), e.g. ``VITRINE_MAX_BODY_BYTES=65536`` or
+``VITRINE_TRUSTED_PROXIES=127.0.0.1``; docs/server.md lists them.  Rates are
+written as the ``limits`` library parses them: ``"10/minute;60/hour"`` holds
+both.  A bad value stops the server at start-up with the variable's name,
+rather than running with a limit nobody chose.
+"""
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from limits import parse_many
+
+PREFIX = "VITRINE_"
+
+
+@dataclass(frozen=True)
+class Settings:
+    # HTTP: what one request may cost
+    max_body_bytes: int = 256 * 1024  # a request body (a record upload is a few KiB)
+    body_timeout_seconds: float = 10.0  # to receive a whole body once its head has arrived
+    header_timeout_seconds: float = 10.0  # to receive a request's head from its first byte
+    keep_alive_seconds: int = 5  # an idle kept-alive connection is closed after this
+    max_connections: int = 1000  # open connections and requests at once; beyond, 503
+    trusted_proxies: tuple[str, ...] = ()  # only these may say who the client is (X-Forwarded-For)
+    # WebSocket
+    allowed_origins: tuple[str, ...] = ()  # browser origins allowed besides the server's own
+    ws_max_message_bytes: int = 4096  # a bigger message closes the socket (1009)
+    ws_hello_seconds: float = 10.0  # to send the first message, which says who is connecting
+    ws_backlog: int = 16  # messages a client leaves unread before it is disconnected
+    ws_messages: str = "20/second;600/minute"  # messages one socket may send
+    # abuse
+    create_tables: str = "10/minute;60/hour"  # tables one client may create
+    start_bot_tables: str = "2/minute;20/hour"  # tables of bots alone one client may start
+    bot_tables: int = 2  # tables of bots alone playing at once, all clients together
+    lobby_per_creator: int = 3  # open tables of one client that the lobby lists
+    idle_seconds: float = 600.0  # a table nobody uses leaves memory (it stays in the database)
+    chat_lines: str = "5/10 seconds"  # chat lines one seat may send
+    # table lifecycle
+    abandon_seconds: float = 7 * 24 * 3600.0  # no decision for this long: closed as abandoned
+
+    def __post_init__(self) -> None:
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if isinstance(value, int | float) and value <= 0:
+                raise ValueError(f"{PREFIX}{field.name.upper()} must be positive, got {value}")
+            if field.name in RATES:
+                try:
+                    parse_many(value)
+                except ValueError:
+                    raise ValueError(
+                        f"{PREFIX}{field.name.upper()} is not a rate such as '10/minute': {value!r}"
+                    ) from None
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str] | None = None) -> "Settings":
+        """The defaults, with every ``VITRINE_<FIELD>`` found in ``environ`` applied."""
+        environ = os.environ if environ is None else environ
+        changes: dict[str, Any] = {}
+        defaults = cls()
+        for field in fields(cls):
+            text = environ.get(PREFIX + field.name.upper())
+            if text is None:
+                continue
+            default = getattr(defaults, field.name)
+            try:
+                if isinstance(default, tuple):
+                    changes[field.name] = tuple(p.strip() for p in text.split(",") if p.strip())
+                else:
+                    changes[field.name] = type(default)(text)
+            except ValueError:
+                raise ValueError(
+                    f"{PREFIX}{field.name.upper()}: {text!r} is not a number"
+                ) from None
+        return replace(defaults, **changes)
+
+
+RATES = ("ws_messages", "create_tables", "start_bot_tables", "chat_lines")

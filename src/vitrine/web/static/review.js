@@ -1,0 +1,260 @@
+// The coach on the page: a game's review (progress, standing graph, graded
+// decisions, the best alternative drawn on the game) and the hint line.
+// Game-independent: the game's module words decisions and draws positions.
+//
+// The standing graph is SVG built here: one small line chart needs no
+// library, works under the pages' Content-Security-Policy (no inline style:
+// SVG presentation attributes and classes only) and needs no file from a CDN.
+import { api, el, translator } from "/static/common.js";
+
+const t = translator({
+  en: {
+    review: "Review this game with the coach", reviewing: "The coach is reviewing: {done} of {total} decisions",
+    reviewTitle: "The coach's review", coach: "Coach: {coach}. Each decision is judged from what its player could see then.",
+    standing: "Standing over the game", standingWinShare: "Each player's chance to win, decision by decision",
+    standingScore: "The expected score, decision by decision",
+    player: "Player", decisions: "Decisions", bestShare: "Best", meanLoss: "Mean loss",
+    best: "best", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder",
+    forced: "only choice", decisionList: "Every decision, graded", costliest: "Costliest moments",
+    played: "Played: {words} ({code})", bestWas: "The coach's choice: {words} ({code})",
+    lossWin: "{n} in a hundred games lost", lossPoints: "{n} points lost",
+    worthWin: "{n}% to win", worthPoints: "{n} points expected", turn: "turn {n}",
+    hint: "Hint", hintLine: "The coach's suggestion: {words} ({code})",
+    hintMargin: " — {n} more games won in a hundred than the next best: {other} ({code})",
+    hintMarginPoints: " — {n} more points than the next best: {other} ({code})",
+    hintsAllowed: "Hints allowed", hintsAllowedLong: "The host allowed hints: this game was not played unaided.",
+    chosen: "Decision {n}: {name}, {turn}", bot: "played by a bot",
+  },
+  fr: {
+    review: "Analyser la partie avec le coach", reviewing: "Le coach analyse : {done} décisions sur {total}",
+    reviewTitle: "L'analyse du coach", coach: "Coach : {coach}. Chaque décision est jugée sur ce que son joueur pouvait voir alors.",
+    standing: "Le rapport de force au fil de la partie", standingWinShare: "Les chances de gagner de chaque joueur, décision par décision",
+    standingScore: "Le score attendu, décision par décision",
+    player: "Joueur", decisions: "Décisions", bestShare: "Meilleures", meanLoss: "Perte moyenne",
+    best: "meilleure", good: "bonne", inaccuracy: "imprécision", mistake: "erreur", blunder: "gaffe",
+    forced: "seul choix", decisionList: "Chaque décision, notée", costliest: "Moments les plus coûteux",
+    played: "Joué : {words} ({code})", bestWas: "Le choix du coach : {words} ({code})",
+    lossWin: "{n} parties sur cent perdues", lossPoints: "{n} points perdus",
+    worthWin: "{n} % de chances de gagner", worthPoints: "{n} points attendus", turn: "tour {n}",
+    hint: "Indice", hintLine: "La suggestion du coach : {words} ({code})",
+    hintMargin: " — {n} parties gagnées sur cent de plus que la suivante : {other} ({code})",
+    hintMarginPoints: " — {n} points de plus que la suivante : {other} ({code})",
+    hintsAllowed: "Indices autorisés", hintsAllowedLong: "L'hôte a autorisé les indices : cette partie n'a pas été jouée sans aide.",
+    chosen: "Décision {n} : {name}, {turn}", bot: "jouée par un robot",
+  },
+});
+
+export const GRADES = ["best", "good", "inaccuracy", "mistake", "blunder"];
+const POLL_MS = 600;
+const SVG = "http://www.w3.org/2000/svg";
+
+function svg(tag, attributes = {}, ...children) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, String(value));
+  node.append(...children);
+  return node;
+}
+
+// A value on the review's scale in words: a chance to win, or points alone.
+const worth = (review, value) => (review.points_per_unit
+  ? t("worthPoints", { n: Math.round(value * review.points_per_unit) })
+  : t("worthWin", { n: Math.round(value * 100) }));
+const lost = (review, loss) => (review.points_per_unit
+  ? t("lossPoints", { n: Math.round(loss * review.points_per_unit) })
+  : t("lossWin", { n: Math.round(loss * 100) }));
+
+export function gradeBadge(grade) {
+  return el("span", { class: `grade grade-${grade}`, "data-grade": grade }, t(grade));
+}
+
+/** The "hints allowed" mark every table that allows hints shows, to everyone. */
+export function hintsBadge() {
+  return el("span", { class: "badge hints-badge", title: t("hintsAllowedLong"), id: "hints-allowed" },
+    t("hintsAllowed"));
+}
+
+/**
+ * The hint control for the seat to play: a button, then the coach's line, and
+ * the suggested decision marked on the game (``.coach-best``).
+ */
+export function hintControl({ ask, view, module, fail, remembered }) {
+  const line = el("p", { id: "hint-line", class: "hint-line", role: "status" });
+  const show = (hint) => {
+    let text = t("hintLine", { words: module.describe(hint.decision, view), code: hint.decision });
+    if (hint.runner_up && hint.value !== null) {
+      const other = module.describe(hint.runner_up, view);
+      const points = hint.points_per_unit;
+      text += t(points ? "hintMarginPoints" : "hintMargin",
+        { n: Math.round(hint.margin * (points ?? 100)), other, code: hint.runner_up });
+    }
+    line.textContent = text;
+    mark(document, hint.decision, "coach-best");
+  };
+  if (remembered.hint) queueMicrotask(() => show(remembered.hint));
+  const button = el("button", {
+    type: "button", id: "hint",
+    onclick: async () => {
+      button.disabled = true;
+      try {
+        remembered.hint = await ask();
+        show(remembered.hint);
+      } catch (error) { fail(error); } finally { button.disabled = false; }
+    },
+  }, t("hint"));
+  return el("div", { class: "row hint" }, button, line);
+}
+
+// Marks the buttons of a decision (exactly, else its first part: a white
+// card's take before its destination) with a class.
+function mark(root, action, cls) {
+  let found = root.querySelectorAll(`[data-action="${CSS.escape(action)}"]`);
+  if (!found.length) found = root.querySelectorAll(`[data-action="${CSS.escape(action.split("@")[0])}"]`);
+  for (const node of found) node.classList.add(cls);
+  return found.length > 0;
+}
+
+/**
+ * The review panel.  ``start()`` asks the server to review (it answers the
+ * review's status and key); ``key``, when known, finds a review already made.
+ * ``players`` names the seats; ``module`` is the game's page module;
+ * ``onReview(review)`` lets the page put grades beside its own log.
+ */
+export function reviewPanel({ start, key, players, module, fail, onReview }) {
+  const panel = el("section", { class: "panel review", id: "review", "aria-labelledby": "review-title" });
+  let shown = null;  // what the panel shows now, drawn again in another language
+  const draw = () => {
+    if (shown === null) panel.replaceChildren(button());
+    else if (shown.status === "running") {
+      panel.replaceChildren(el("h2", { id: "review-title" }, t("reviewTitle")),
+        el("label", { for: "review-progress" }, t("reviewing", { done: shown.done, total: shown.total })),
+        el("progress", { id: "review-progress", max: Math.max(1, shown.total), value: shown.done }));
+    } else panel.replaceChildren(...renderReview(shown, players, module, fail));
+  };
+  const poll = async (status) => {
+    if (status.status === "none") return;  // not reviewed yet: the button stays
+    shown = status;
+    while (shown.status === "running") {
+      draw();
+      await new Promise((resolve) => { setTimeout(resolve, POLL_MS); });
+      shown = await api(`/api/reviews/${shown.key}`);
+    }
+    if (shown.status === "failed") {
+      const error = shown.error;
+      shown = null;
+      throw error;
+    }
+    onReview?.(shown.review);
+    draw();
+  };
+  const begin = () => start().then(poll).catch((error) => {
+    fail(error);
+    draw();
+  });
+  const button = () => el("button", { type: "button", id: "review-start", onclick: begin }, t("review"));
+  draw();
+  if (key) api(`/api/reviews/${key}`).then(poll).catch(fail);
+  panel.redraw = draw;  // the page calls it when the language changes
+  return panel;
+}
+
+function renderReview({ key, review }, players, module, fail) {
+  const board = el("div", { class: "review-board", id: "review-board", "aria-live": "polite" });
+  const choose = async (decision) => {
+    try {
+      const position = await api(`/api/reviews/${key}/positions/${decision.index}`);
+      const view = position.view;
+      const drawing = await module.renderGame(view, { you: position.seat, act: () => {}, redraw: () => {} });
+      const lines = [
+        el("h3", { id: "review-chosen" }, t("chosen", { n: decision.index, name: players[decision.seat], turn: t("turn", { n: decision.turn }) }),
+          " ", gradeBadge(decision.grade)),
+        el("p", { class: "coach-played-line" }, t("played", { words: module.describe(decision.played, view), code: decision.played }),
+          decision.value_played !== null ? ` — ${worth(review, decision.value_played)}` : ""),
+      ];
+      if (decision.best !== decision.played) {
+        lines.push(el("p", { class: "coach-best-line", id: "coach-best-line" },
+          t("bestWas", { words: module.describe(decision.best, view), code: decision.best }),
+          ` — ${worth(review, decision.value_best)}`, decision.loss > 0 ? ` (${lost(review, decision.loss)})` : ""));
+      }
+      board.replaceChildren(...lines, drawing);
+      mark(drawing, decision.played, "coach-played");
+      if (decision.best !== decision.played) mark(drawing, decision.best, "coach-best");
+      for (const button of drawing.querySelectorAll("button")) button.disabled = true;
+    } catch (error) { fail(error); }
+  };
+  const items = review.decisions.map((decision) => el("li", {},
+    el("button", {
+      type: "button", class: "decision", "data-index": decision.index,
+      onclick: () => choose(decision),
+    }, `${players[decision.seat]}: ${decision.played}`), " ", gradeBadge(decision.grade),
+    decision.substitute ? el("span", { class: "muted" }, ` (${t("bot")})`) : null,
+    decision.loss > 0 ? el("span", { class: "muted" }, ` ${lost(review, decision.loss)}`) : null));
+  return [
+    el("h2", { id: "review-title" }, t("reviewTitle")),
+    el("p", { class: "muted" }, t("coach", { coach: review.coach })),
+    summaryTable(review, players),
+    standingGraph(review, players),
+    el("h3", {}, t("decisionList")),
+    el("ol", { class: "review-decisions", start: 0 }, ...items),
+    board,
+  ];
+}
+
+function summaryTable(review, players) {
+  const pct = (x) => `${Math.round(x * 100)}%`;
+  return el("div", { class: "table-scroll" }, el("table", { class: "scores review-summary" },
+    el("thead", {}, el("tr", {},
+      ...[t("player"), t("decisions"), t("bestShare"), ...GRADES.slice(1).map(t), t("meanLoss")]
+        .map((heading) => el("th", { scope: "col" }, heading)))),
+    el("tbody", {}, ...review.summaries.map((s) => el("tr", {},
+      el("th", { scope: "row" }, players[s.seat]),
+      el("td", {}, s.decisions),
+      el("td", {}, s.decisions ? pct(s.best_share) : "—"),
+      ...GRADES.slice(1).map((grade) => el("td", {}, s.grades[grade])),
+      el("td", {}, lost(review, s.mean_loss)))))));
+}
+
+// Colours (Okabe-Ito) and dash patterns per seat, so colour is never the only clue.
+const SEAT_COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00"];
+const SEAT_DASHES = ["", "6 3", "2 3", "8 3 2 3", "1 2"];
+
+function standingGraph(review, players) {
+  const width = 640;
+  const height = 200;
+  const pad = 32;
+  const last = Math.max(1, review.decisions.length - 1);
+  const solo = review.points_per_unit !== null;
+  const values = review.decisions.filter((d) => d.value_best !== null).map((d) => d.value_best);
+  const top = solo ? Math.max(...values, 0.01) : 1;
+  const x = (index) => pad + ((width - 2 * pad) * index) / last;
+  const y = (value) => height - pad - ((height - 2 * pad) * value) / top;
+  const axis = [
+    svg("line", { x1: pad, y1: y(0), x2: width - pad, y2: y(0), class: "axis" }),
+    svg("line", { x1: pad, y1: y(0), x2: pad, y2: y(top), class: "axis" }),
+    svg("text", { x: pad - 4, y: y(top) + 4, "text-anchor": "end", class: "tick" },
+      solo ? String(Math.round(top * review.points_per_unit)) : "100%"),
+    svg("text", { x: pad - 4, y: y(0) + 4, "text-anchor": "end", class: "tick" }, solo ? "0" : "0%"),
+  ];
+  if (!solo) axis.push(svg("line", { x1: pad, y1: y(0.5), x2: width - pad, y2: y(0.5), class: "grid" }));
+  const lines = review.seats.map((seat) => {
+    const points = review.decisions.filter((d) => d.seat === seat && d.value_best !== null);
+    const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+    const marks = points.filter((d) => d.grade === "mistake" || d.grade === "blunder").map((d) =>
+      svg("circle", { cx: x(d.index), cy: y(d.value_played), r: 4, fill: colour, class: `mark-${d.grade}` },
+        svg("title", {}, `${players[seat]}: ${d.played} — ${t(d.grade)}`)));
+    return svg("g", { "data-seat": seat },
+      svg("polyline", {
+        points: points.map((d) => `${x(d.index).toFixed(1)},${y(d.value_best).toFixed(1)}`).join(" "),
+        fill: "none", stroke: colour, "stroke-width": 2, "stroke-dasharray": SEAT_DASHES[seat % SEAT_DASHES.length],
+      }), ...marks);
+  });
+  const caption = solo ? t("standingScore") : t("standingWinShare");
+  return el("figure", { class: "standing" },
+    el("h3", {}, t("standing")),
+    svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": caption, id: "standing-graph" },
+      svg("title", {}, caption), ...axis, ...lines),
+    el("figcaption", { class: "legend" }, caption, " — ", ...review.seats.map((seat) => el("span", { class: "legend-seat" },
+      svg("svg", { width: 28, height: 10, "aria-hidden": "true" },
+        svg("line", { x1: 0, y1: 5, x2: 28, y2: 5, stroke: SEAT_COLOURS[seat % SEAT_COLOURS.length],
+          "stroke-width": 2, "stroke-dasharray": SEAT_DASHES[seat % SEAT_DASHES.length] })),
+      ` ${players[seat]} `))));
+}

@@ -1,0 +1,253 @@
+"""What the page tests share: browser contexts as players have them (desktop or
+phone, English or French) under the Content-Security-Policy the server is to
+send, axe-core from the project's own node_modules, the sideways-scroll check,
+contrast measured in the page, and games played through the API to reach a
+chosen moment quickly.
+
+Every context records the page's JavaScript errors and the policy's refusals,
+and ``clean`` fails a test that met any: a page that only works with inline
+scripts or styles fails here.
+"""
+
+import json
+import os
+import random
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize, sync_playwright
+
+from browser_fixtures import FLAGS
+from server_process import Served
+from system_parts import AXE, AXE_PART, CHROMIUM, CHROMIUM_PART, require
+
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOTS = ROOT / "build" / "screenshots"
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; "
+    "object-src 'none'"
+)
+# A response fulfilled by the test (to add the policy) has no server address, so
+# Chromium would count the page as public and refuse its socket to loopback.
+NO_ADDRESS_CHECKS = "--disable-features=LocalNetworkAccessChecks"
+DESKTOP = ViewportSize(width=1366, height=800)
+PHONE = ViewportSize(width=390, height=844)
+SIZES = {"desktop": DESKTOP, "phone": PHONE}
+LOCALES = {"en": "en-US", "fr": "fr-FR"}
+
+
+@pytest.fixture(scope="module")
+def module_browser() -> Iterator[Browser]:
+    require(CHROMIUM_PART)
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(
+            executable_path=str(CHROMIUM), headless=True, args=[*FLAGS, NO_ADDRESS_CHECKS]
+        )
+        yield launched
+        launched.close()
+
+
+@pytest.fixture(scope="module")
+def module_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    path = tmp_path_factory.mktemp("pages") / "vitrine.sqlite3"
+    server = Served(f"sqlite:///{path}", bot_delay=0.02)
+    yield server
+    server.stop()
+
+
+@dataclass
+class Troubles:
+    """What went wrong in a context's pages: script errors and policy refusals."""
+
+    seen: list[str] = field(default_factory=list)
+
+
+def _with_policy(route: Route) -> None:
+    """Serve each page with the strict policy, whatever the server sends."""
+    if route.request.resource_type != "document":
+        route.continue_()
+        return
+    response = route.fetch()
+    headers = {**response.headers, "content-security-policy": CSP}
+    route.fulfill(response=response, headers=headers)
+
+
+@contextmanager
+def player_context(
+    browser: Browser, size: str, language: str, reduced_motion: str = "no-preference"
+) -> Iterator[tuple[BrowserContext, Troubles]]:
+    """A context like a player's: ``size`` desktop or phone, ``language`` en or fr."""
+    phone = size == "phone"
+    context = browser.new_context(
+        viewport=SIZES[size],
+        locale=LOCALES[language],
+        is_mobile=phone,
+        has_touch=phone,
+        reduced_motion=reduced_motion,  # type: ignore[arg-type]
+    )
+    troubles = Troubles()
+    context.route("**/*", _with_policy)
+
+    def watch(page: Page) -> None:
+        page.on("pageerror", lambda error: troubles.seen.append(f"error: {error}"))
+        page.on(
+            "console",
+            lambda message: (
+                troubles.seen.append(f"console: {message.text}")
+                if message.type == "error" and "Content Security Policy" in message.text
+                else None
+            ),
+        )
+
+    context.on("page", watch)
+    try:
+        yield context, troubles
+    finally:
+        context.close()
+
+
+def clean(troubles: Troubles) -> None:
+    assert troubles.seen == [], troubles.seen
+
+
+def serious_violations(page: Page) -> list[str]:
+    """axe-core's serious and critical violations on the page as it stands.
+
+    axe is evaluated through the browser's debugging protocol, which the
+    page's policy does not govern, so the page itself stays strict."""
+    require(AXE_PART)
+    if not page.evaluate("() => typeof window.axe === 'object'"):
+        page.evaluate(AXE.read_text(encoding="utf-8"))
+    found: list[dict[str, Any]] = page.evaluate(
+        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map((v) => ({id: v.id, help: v.help,
+                          nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))"""
+    )
+    return [json.dumps(violation) for violation in found]
+
+
+def scrolls_sideways(page: Page) -> bool:
+    width: bool = page.evaluate(
+        "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
+    )
+    return width
+
+
+CONTRAST_JS = """
+(selector) => {
+  const channel = (c) => {
+    c /= 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  const luminance = (rgb) => {
+    const [r, g, b] = rgb.match(/\\d+(\\.\\d+)?/g).slice(0, 3).map(Number);
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  };
+  return [...document.querySelectorAll(selector)].map((node) => {
+    const style = getComputedStyle(node);
+    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+    return [node.textContent.trim(), (a + 0.05) / (b + 0.05)];
+  });
+}
+"""
+
+
+def contrasts(page: Page, selector: str) -> list[tuple[str, float]]:
+    """(text, contrast ratio) of each element's text on its own background."""
+    found: list[tuple[str, float]] = [tuple(pair) for pair in page.evaluate(CONTRAST_JS, selector)]
+    return found
+
+
+def screenshot(page: Page, name: str) -> None:
+    """Save a screenshot for people to look at, when ``make screenshots`` asks for them."""
+    if os.environ.get("VITRINE_SCREENSHOTS"):
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=SCREENSHOTS / f"{name}.png")
+
+
+# ------------------------------------------------------------------ games through the API
+
+
+@dataclass
+class Table:
+    """A table made through the API: its id, the host token, each human seat's token."""
+
+    id: str
+    host: str
+    seats: dict[int, str]
+
+    def link(self, seat: int) -> str:
+        return f"/table/{self.id}#seat={self.seats[seat]}"
+
+
+def make_table(
+    served: Served,
+    game: str,
+    seats: list[dict[str, Any]],
+    options: dict[str, Any] | None = None,
+    start: bool = True,
+    **extra: Any,
+) -> Table:
+    body = {"game": game, "seats": seats, "options": options or {}, **extra}
+    created = served.call("POST", "/api/tables", body=body)
+    table = Table(
+        created["table"]["id"],
+        created["host_token"],
+        {seat["position"]: seat["token"] for seat in created["seats"]},
+    )
+    if start:
+        served.call("POST", f"/api/tables/{table.id}/start", table.host)
+    return table
+
+
+def humans(names: list[str]) -> list[dict[str, Any]]:
+    return [{"kind": "human", "name": name} for name in names]
+
+
+def play(
+    served: Served,
+    table: Table,
+    until: Callable[[dict[str, Any]], bool],
+    rng: random.Random,
+    choose: Callable[[dict[str, Any], random.Random], str] | None = None,
+    seconds: float = 60,
+) -> dict[str, Any]:
+    """Play the human seats' decisions until ``until(answer)`` holds for the
+    answer (``{table, you, view, log}``) of the seat to act, or the game ends;
+    that answer.  Decisions are random legal ones unless ``choose`` picks."""
+    deadline = time.monotonic() + seconds
+    while True:
+        assert time.monotonic() < deadline, "the game did not reach the moment wanted"
+        state = served.call("GET", f"/api/tables/{table.id}")
+        seat = state["table"]["current_player"]
+        if state["table"]["status"] != "playing":
+            return state  # type: ignore[no-any-return]
+        if seat not in table.seats:
+            time.sleep(0.02)  # a bot's turn
+            continue
+        answer: dict[str, Any] = served.call("GET", f"/api/tables/{table.id}", table.seats[seat])
+        if until(answer):
+            return answer
+        legal = answer["view"]["legal_actions"]
+        action = choose(answer, rng) if choose else rng.choice(legal)
+        body = {"action": action, "seq": answer["table"]["seq"]}
+        served.call("POST", f"/api/tables/{table.id}/actions", table.seats[seat], body)
+
+
+def finish(served: Served, table: Table, rng: random.Random) -> dict[str, Any]:
+    """Play the table to its end; the spectator's answer then."""
+    play(served, table, lambda _: False, rng, seconds=120)
+    deadline = time.monotonic() + 60
+    while True:
+        state: dict[str, Any] = served.call("GET", f"/api/tables/{table.id}")
+        if state["table"]["status"] == "over":
+            return state
+        assert time.monotonic() < deadline, "the bots did not finish the game"
+        time.sleep(0.05)

@@ -1,0 +1,256 @@
+"""The coach: reviews that judge from the seat's view, reproducibly, and hints."""
+
+import json
+import random
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from bot_games import play_to_end, reordered_stock
+from vitrine.bots import Bot, Budget, GreedyBot, IsmctsBot, RandomBot
+from vitrine.cli.main import main
+from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.record import Record, Substitute
+from vitrine.games import GAMES, get_game
+from vitrine.games.exhibition import ExhibitionGame
+from vitrine.review import GRADES, THRESHOLDS, grade, hint, review_record, steps
+from vitrine.review.grades import FORCED, confident_loss
+
+GAME = ExhibitionGame()
+BUDGET = "40"  # iterations per decision: enough to exercise, cheap to run
+
+
+def finished(game_name: str = "exhibition", seed: int = 3, players: int = 2) -> Record:
+    """A game between greedy and random, played to its end."""
+    game = get_game(game_name)
+    bots: list[Bot] = [GreedyBot(), RandomBot(), GreedyBot()]
+    state = game.new_game([f"P{seat}" for seat in range(players)], {}, seed)
+    play_to_end(game, state, bots[:players], seed)
+    return state.record()
+
+
+def run(*args: str) -> Result:
+    return CliRunner().invoke(main, list(args))
+
+
+def test_grades_follow_the_thresholds_the_docs_give() -> None:
+    assert grade(0.5, played_best=True) == "best"
+    assert grade(0.0, played_best=False) == "good"
+    assert grade(THRESHOLDS["inaccuracy"], played_best=False) == "inaccuracy"
+    assert grade(THRESHOLDS["mistake"], played_best=False) == "mistake"
+    assert grade(THRESHOLDS["blunder"] + 0.3, played_best=False) == "blunder"
+    assert confident_loss(0.1, 0.02) == pytest.approx(0.04)
+    assert confident_loss(0.05, 0.02) == 0.0  # within the coach's noise: no blame
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_a_record_steps_decision_by_decision_to_its_end(game_name: str) -> None:
+    """Every game's turns are its decisions separated by spaces, as the review reads them."""
+    record = finished(game_name)
+    found = steps(get_game(game_name), record)
+    assert len(found) >= len(record.turns)
+    last = found[-1].state.copy()
+    last.apply_action(found[-1].played)
+    assert last.is_over
+    assert last.record().turns == record.turns
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_every_game_is_reviewed_within_the_value_scale(game_name: str) -> None:
+    record = finished(game_name)
+    review = review_record(get_game(game_name), record, budget=BUDGET, seed=1)
+    assert len(review.decisions) == len(steps(get_game(game_name), record))
+    for decision in review.decisions:
+        assert decision.grade in (*GRADES, FORCED)
+        assert decision.loss >= 0
+        if decision.grade == FORCED:
+            assert decision.value_best is None and decision.options == 1
+        else:
+            assert decision.value_best is not None and decision.value_played is not None
+            assert 0 <= decision.value_played <= 1 and 0 <= decision.value_best <= 1
+    assert [s.seat for s in review.summaries] == [0, 1]
+
+
+def test_the_same_record_budget_and_seed_give_the_same_review() -> None:
+    record = finished()
+    first = review_record(GAME, record, budget=BUDGET, seed=7).to_dict()
+    again = review_record(GAME, record, budget=BUDGET, seed=7).to_dict()
+    assert first == again
+    alone = review_record(GAME, record, seats=[1], budget=BUDGET, seed=7).to_dict()
+    assert alone["decisions"] == [d for d in first["decisions"] if d["seat"] == 1]
+    assert alone["summaries"] == first["summaries"][1:]
+
+
+def test_a_review_ignores_the_hidden_stock_behind_the_same_views() -> None:
+    """As in the bots' no-cheating test: the stock reordered, the same review."""
+    state, other = reordered_stock(8)
+    for seat in (0, 1):
+        ours = review_record(GAME, state.record(), seats=[seat], budget=BUDGET, seed=2)
+        theirs = review_record(GAME, other.record(), seats=[seat], budget=BUDGET, seed=2)
+        assert ours.to_dict() == theirs.to_dict()
+
+
+def test_the_coach_spends_enough_on_the_decision_played() -> None:
+    """A poor decision still gets a quarter of the search, so its value is fair."""
+    state = GAME.start(["Ana", "Bo"], seed=5)
+    view = state.view(0)
+    bot = IsmctsBot(Budget(iterations=200), enhanced=True)
+    plain = bot.analyse(GAME, view, random.Random(1))
+    poorest = min(plain.weights, key=plain.weights.__getitem__)
+    focused = bot.analyse(GAME, view, random.Random(1), focus=poorest)
+    assert focused.weights[poorest] >= 50 > plain.weights[poorest]
+    assert focused.best == plain.best
+    assert set(focused.errors) == set(focused.values)
+
+
+def test_substitutes_decisions_are_marked_and_left_out_of_the_summary() -> None:
+    handed = replace(finished(), substitutes=(Substitute(1, 4, "casual", "left"),))
+    review = review_record(GAME, handed, seats=[1], budget=BUDGET, seed=1)
+    bot = [d for d in review.decisions if d.substitute]
+    assert bot and all(d.turn > 4 for d in bot)
+    graded = [d for d in review.decisions if not d.substitute and d.grade != FORCED]
+    assert review.summaries[0].decisions == len(graded)
+
+
+def test_solo_hindsight_knows_the_stock_and_values_are_points() -> None:
+    game = GAME
+    state = game.start(["Solo"], seed=4)
+    rng = random.Random(4)
+    for _ in range(4):
+        state.push(rng.choice(state.legal_turns()))
+    review = review_record(game, state.record(), budget=BUDGET, seed=1, hindsight=True)
+    assert review.scale == "score"
+    assert review.points_per_unit == pytest.approx(3000)
+    seen = [d.hindsight for d in review.decisions if d.grade != FORCED]
+    assert seen and all(h is not None and h.value_best >= h.value_played for h in seen)
+    with pytest.raises(VitrineError, match="hindsight needs a solo game") as caught:
+        review_record(game, finished(), budget=BUDGET, hindsight=True)
+    assert caught.value.code == "review_hindsight_solo"
+
+
+def test_hints_suggest_a_legal_decision_reproducibly() -> None:
+    state = GAME.start(["Ana", "Bo"], seed=8)
+    view = state.view(0)
+    first = hint(GAME, view, seed=3, budget="200")
+    assert first == hint(GAME, view, seed=3, budget="200")
+    assert first.decision in view["legal_actions"]
+    assert first.runner_up in view["legal_actions"] and first.runner_up != first.decision
+    assert first.margin >= 0
+    with pytest.raises(VitrineError) as caught:
+        hint(GAME, state.view(1))
+    assert caught.value.code == "hint_not_your_turn"
+
+
+# ------------------------------------------------------------------ the command
+
+
+def test_review_command_prints_decisions_and_the_summary(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(finished().to_json(), encoding="utf-8")
+    result = run("review", str(path), "--budget", BUDGET)
+    assert result.exit_code == 0, result.output
+    assert "Decisions (values: expected win share)" in result.output
+    assert "Summary" in result.output and "P0" in result.output
+
+
+def test_review_json_has_a_stable_shape(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    path.write_text(finished().to_json(), encoding="utf-8")
+    result = run("review", str(path), "--budget", BUDGET, "--seat", "1", "--seed", "4", "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data) == {
+        "game",
+        "rules_version",
+        "players",
+        "coach",
+        "seed",
+        "seats",
+        "scale",
+        "points_per_unit",
+        "thresholds",
+        "decisions",
+        "summaries",
+    }
+    assert data["coach"] == f"ismcts+:{BUDGET}" and data["seats"] == [1] and data["seed"] == 4
+    assert data["scale"] == "win_share" and data["thresholds"] == dict(THRESHOLDS)
+    keys = {
+        "index",
+        "turn",
+        "seat",
+        "played",
+        "best",
+        "options",
+        "value_best",
+        "value_played",
+        "error",
+        "loss",
+        "grade",
+        "substitute",
+        "words",
+    }
+    assert data["decisions"] and all(set(d) == keys for d in data["decisions"])
+    assert all(d["seat"] == 1 for d in data["decisions"])
+    assert all(set(d["words"]) == {"played", "best"} for d in data["decisions"])
+    (summary,) = data["summaries"]
+    assert set(summary) == {
+        "seat",
+        "name",
+        "decisions",
+        "best_share",
+        "mean_loss",
+        "grades",
+        "costliest",
+    }
+    assert set(summary["grades"]) == set(GRADES) and len(summary["costliest"]) <= 3
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("{not json", "record_not_json"),
+        ("[]", "record_not_object"),
+        ('{"game": "chess"}', "unknown_game"),
+        (
+            '{"game": "exhibition", "rules_version": "exhibition-2026.1", "players": ["A"]}',
+            "record_missing_field",
+        ),
+    ],
+)
+def test_a_corrupt_record_gets_one_clear_line_with_its_code(
+    tmp_path: Path, text: str, code: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    result = run("review", str(path))
+    assert result.exit_code == 1
+    assert "Traceback" not in result.output
+    assert f"[{code}]" in result.stderr and str(path) in result.stderr
+
+
+def test_an_illegal_turn_or_a_missing_seat_is_refused_by_name(tmp_path: Path) -> None:
+    data = json.loads(finished().to_json())
+    data["turns"][2] = "1900 G1"
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = run("review", str(path))
+    assert result.exit_code == 1 and "turn 3" in result.stderr
+    path.write_text(finished().to_json(), encoding="utf-8")
+    result = run("review", str(path), "--seat", "5", "--budget", BUDGET)
+    assert result.exit_code == 1 and "[review_seat]" in result.stderr
+    result = run("review", str(path), "--budget", "lots")
+    assert result.exit_code == 1 and "[review_budget]" in result.stderr
+    with pytest.raises(RecordError):
+        steps(GAME, replace(finished(), turns=("1900 G1",)))
+
+
+def test_the_terminal_game_gives_hints_only_when_allowed(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    play = ["play", "--players", "2", "--bots", "greedy", "--seed", "3"]
+    result = CliRunner().invoke(main, [*play, "--hints", "--save", str(path)], input="hint\nquit\n")
+    assert "Hint: " in result.output and "in a hundred games more than" in result.output
+    assert json.loads(path.read_text())["hints"] is True
+    result = CliRunner().invoke(main, play, input="hint\nquit\n")
+    assert "Hints are off in this game" in result.output

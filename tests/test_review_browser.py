@@ -1,0 +1,86 @@
+"""The coach in headless Chromium: a hint at a table that allows them, then a
+finished game reviewed from its table and from the replay viewer, in English
+and French."""
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser
+
+from browser_fixtures import SHOTS
+from server_process import Served
+
+pytestmark = pytest.mark.timeout(300)
+BUDGET = "30"  # the coach's iterations per decision: quick for tests
+
+
+@pytest.fixture
+def coached(sqlite_url: str) -> Iterator[Served]:
+    server = Served(sqlite_url, bot_delay=0.05, extra=("--coach-budget", BUDGET))
+    yield server
+    server.stop()
+
+
+def test_a_host_allows_hints_and_a_player_asks_for_one(browser: Browser, coached: Served) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(coached.url)
+    page.select_option("#count", "2")
+    page.locator("#seat-2-kind").wait_for(state="detached")
+    page.fill("#seat-0-name", "Ana")
+    page.check("#hints")
+    page.click("#create")
+    page.wait_for_url("**/table/**")
+    page.locator("#start:not([disabled])").wait_for()
+    page.click("#start")
+    page.locator("main[data-status=playing]").wait_for()
+    assert page.inner_text("#hints-allowed") == "Hints allowed"
+    page.locator("#hint").click()
+    page.locator("#hint-line", has_text="The coach's suggestion").wait_for()
+    assert page.locator(".coach-best").count() >= 1  # the suggestion, marked on the market
+    assert "than the next best" in page.inner_text("#hint-line")
+    page.screenshot(path=SHOTS / "coach-hint.png", full_page=True)
+    page.click("button.lang")
+    page.locator("#hint-line", has_text="La suggestion du coach").wait_for()
+    assert page.inner_text("#hints-allowed") == "Indices autorisés"
+    table_id = page.url.rsplit("/", 1)[-1]
+    assert coached.call("GET", f"/api/tables/{table_id}")["table"]["hints"] is True
+
+
+def test_a_finished_game_is_reviewed_on_its_table_and_in_the_replay_viewer(
+    browser: Browser, coached: Served
+) -> None:
+    bots = [{"kind": "bot", "level": "beginner"}] * 2
+    created = coached.call("POST", "/api/tables", body={"seats": bots})
+    table_id = created["table"]["id"]
+    coached.call("POST", f"/api/tables/{table_id}/start", created["host_token"])
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(f"{coached.url}/table/{table_id}")
+    page.locator("main[data-status=over]").wait_for(timeout=60_000)
+    page.click("#review-start")
+    page.locator("#review-title", has_text="The coach's review").wait_for()
+    page.locator("#standing-graph").wait_for(timeout=180_000)
+    assert page.locator("#standing-graph polyline").count() == 2
+    entries = page.locator("#log li").count()
+    page.wait_for_function(
+        "n => document.querySelectorAll('#log li .grade').length === n", arg=entries
+    )
+    assert page.locator(".review-summary tbody tr").count() == 2
+    graded = page.locator(".review-decisions li:has(.grade-blunder, .grade-mistake) .decision")
+    chosen = graded.first if graded.count() else page.locator(".review-decisions .decision").nth(3)
+    chosen.click()
+    page.locator("#review-chosen").wait_for()
+    assert page.locator("#review-board .coach-played").count() >= 1
+    if graded.count():
+        assert "The coach's choice" in page.inner_text("#coach-best-line")
+        assert page.locator("#review-board .coach-best").count() >= 1
+    page.screenshot(path=SHOTS / "coach-review.png", full_page=True)
+    page.click("button.lang")
+    page.locator("#review-title", has_text="L'analyse du coach").wait_for()
+    assert page.locator("#log .grade").count() == entries
+    page.goto(f"{coached.url}/replay?table={table_id}")
+    page.locator("#review-title", has_text="L'analyse du coach").wait_for()  # kept with the table
+    assert page.locator("#standing-graph polyline").count() == 2
+    page.click("button.lang")
+    page.locator("#review-title", has_text="The coach's review").wait_for()
+    page.screenshot(path=SHOTS / "coach-replay.png", full_page=True)

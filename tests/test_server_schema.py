@@ -1,0 +1,101 @@
+"""The OpenAPI document tells the truth: Schemathesis, every check, against a live server.
+
+A real ``vitrine serve`` (uvicorn, SQLite) with rate limits raised so the
+fuzzer is not merely told to wait; two real tables whose ids and tokens go to
+Schemathesis (``tests/schemathesis.toml``), so requests reach the game and
+not only "no such table".  A fixed seed and enough examples per operation to
+visit each of them; any failure (a server error, a status or body the
+document does not list, a schema mismatch) fails the test.  About 40 s.
+"""
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from server_process import Served
+
+pytestmark = pytest.mark.timeout(400)
+
+CONFIG = Path(__file__).with_name("schemathesis.toml")
+SCHEMATHESIS = Path(sys.executable).with_name("st")
+SEED, EXAMPLES = 1, 30
+HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "human", "name": "Cy"}]
+BOTS = [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "beginner"}]
+OPERATIONS = 24
+
+
+@pytest.fixture
+def fuzzed(sqlite_url: str) -> Iterator[Served]:
+    relaxed = {
+        "VITRINE_CREATE_TABLES": "100000/minute",
+        "VITRINE_START_BOT_TABLES": "100000/minute",
+        "VITRINE_BOT_TABLES": "20",
+    }
+    server = Served(sqlite_url, bot_delay=0.01, settings=relaxed)
+    yield server
+    server.stop()
+
+
+def test_schemathesis_finds_nothing(fuzzed: Served, tmp_path: Path) -> None:
+    waiting = fuzzed.call("POST", "/api/tables", body={"seats": HUMANS})
+    playing = fuzzed.call("POST", "/api/tables", body={"seats": HUMANS})
+    playing_id = playing["table"]["id"]
+    fuzzed.call(
+        "POST", f"/api/tables/{playing_id}/join", playing["seats"][1]["token"], {"name": "Bo"}
+    )
+    fuzzed.call("POST", f"/api/tables/{playing_id}/start", playing["host_token"])
+    claimable = fuzzed.call("POST", "/api/tables", body={"seats": HUMANS, "seats_open": True})
+    cancellable = fuzzed.call("POST", "/api/tables", body={"seats": HUMANS})
+    over = fuzzed.call("POST", "/api/tables", body={"seats": BOTS})
+    over_id = over["table"]["id"]
+    fuzzed.call("POST", f"/api/tables/{over_id}/start", over["host_token"])
+    deadline = time.monotonic() + 120
+    while fuzzed.call("GET", f"/api/tables/{over_id}")["table"]["status"] != "over":
+        assert time.monotonic() < deadline, "the bots' game did not end in 120 s"
+        time.sleep(0.2)
+    tables = {
+        "VITRINE_ST_OPEN_TABLE": waiting["table"]["id"],
+        "VITRINE_ST_OPEN_SEAT": waiting["seats"][1]["token"],
+        "VITRINE_ST_OPEN_HOST": waiting["host_token"],
+        "VITRINE_ST_PLAYING_TABLE": playing_id,
+        "VITRINE_ST_PLAYING_SEAT": playing["seats"][0]["token"],
+        "VITRINE_ST_LEAVING_SEAT": playing["seats"][2]["token"],
+        "VITRINE_ST_PLAYING_HOST": playing["host_token"],
+        "VITRINE_ST_CLAIM_TABLE": claimable["table"]["id"],
+        "VITRINE_ST_CANCEL_TABLE": cancellable["table"]["id"],
+        "VITRINE_ST_CANCEL_HOST": cancellable["host_token"],
+        "VITRINE_ST_OVER_TABLE": over_id,
+        "VITRINE_ST_OVER_HOST": over["host_token"],
+    }
+    command = [
+        str(SCHEMATHESIS),
+        "--config-file",
+        str(CONFIG),
+        "run",
+        f"{fuzzed.url}/openapi.json",
+        "--checks",
+        "all",
+        "--seed",
+        str(SEED),
+        "--max-examples",
+        str(EXAMPLES),
+        "--no-color",
+    ]
+    run = subprocess.run(
+        command,
+        cwd=tmp_path,  # its reports and cache stay out of the repository
+        env=os.environ | tables,
+        capture_output=True,
+        text=True,
+        timeout=360,
+    )
+    report = run.stdout + run.stderr
+    assert run.returncode == 0, report
+    assert f"Tested: {OPERATIONS}" in report and " passed" in report, report
+    assert "failure" not in report.split("SUMMARY")[-1].lower(), report
+    assert "Traceback" not in fuzzed.output()
