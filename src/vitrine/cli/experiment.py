@@ -57,6 +57,7 @@ def side_settings(
     except click.BadParameter as error:
         raise click.BadParameter(error.message, param_hint=hint) from None
     count = seat_count(game, players, len(lineup), least=1, what="simulation")
+    check_bot_specs(lineup, game.name, count)
     schedule = make_schedule(lineup, count, 1, seed)
     options = game_options(game, variants, schedule.entries[0].seats, seed)
     return Settings(game.name, count, tuple(lineup), tuple(variants), options, seed, overlay)
@@ -116,7 +117,6 @@ def experiment(
     from vitrine.report.results import played_games
 
     lineup = split_list(bot_lists)
-    check_bot_specs(lineup)
     sides = [
         side_settings(spec, hint, game_name, lineup, players, seed)
         for spec, hint in ((baseline, "'--baseline'"), (variant_spec, "'--variant'"))

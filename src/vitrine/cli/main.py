@@ -52,7 +52,7 @@ def new_state(game: Game, names: Sequence[str], options: dict[str, Any], seed: i
         raise click.UsageError(str(error)) from None
 
 
-def make_seats(players: int, bots: Sequence[str], names: Sequence[str]) -> list[Seat]:
+def make_seats(game: str, players: int, bots: Sequence[str], names: Sequence[str]) -> list[Seat]:
     """Humans first, bots in the last seats; unnamed seats get numbered names."""
     if len(bots) > players:
         raise click.BadParameter(f"{len(bots)} bots for {players} players", param_hint="'--bots'")
@@ -64,7 +64,7 @@ def make_seats(players: int, bots: Sequence[str], names: Sequence[str]) -> list[
     seats = []
     for index in range(players):
         try:
-            bot = make_bot(bots[index - humans]) if index >= humans else None
+            bot = make_bot(bots[index - humans], game, players) if index >= humans else None
         except VitrineError as error:
             raise click.BadParameter(str(error), param_hint="'--bots'") from None
         default = "Player" if bot is None else bot.name.capitalize()
@@ -154,7 +154,7 @@ def play(
     names = split_list(name_list)
     bots = split_list(bot_names)
     count = players if players is not None else max(2, len(names), len(bots))
-    seats = make_seats(count, bots, names)
+    seats = make_seats(game.name, count, bots, names)
     options = options_for(game, variants)
     console = make_console()
     if seed is None:

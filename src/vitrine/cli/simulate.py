@@ -77,8 +77,8 @@ def simulate(
     """
     game, overlay = game_under(game_name, rules)
     lineup = split_list(bot_lists)
-    check_bot_specs(lineup)
     count = seat_count(game, players, len(lineup), least=1, what="simulation")
+    check_bot_specs(lineup, game.name, count)
     try:
         schedule = make_schedule(lineup, count, games, seed)
     except VitrineError as error:

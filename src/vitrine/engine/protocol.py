@@ -154,10 +154,21 @@ class Game(Protocol):
     def evaluate(self, state: GameState, player: int) -> float:
         """A quick estimate of how well ``player`` stands, for greedy play."""
 
-    def decision_values(self, state: GameState, width: int) -> dict[str, float]:
+    def greedy_values(self, view: Mapping[str, Any], rng: Random) -> list[float]:
+        """Each of ``view["legal_actions"]``, in order, valued as greedy play
+        values it: ``evaluate`` once the turn is complete, its later decisions
+        each taken greedily, on a determinization drawn from ``rng``
+        (``engine.evaluation.greedy_values`` is the plain way).  A game may
+        compute them faster, but must give the same values and draw the same
+        random numbers, so that greedy games do not depend on the way taken."""
+
+    def decision_values(
+        self, state: GameState, width: int, actions: Sequence[str] | None = None
+    ) -> dict[str, float]:
         """Perfect-information search from a full state (a determinization):
-        every legal decision and the value, on the scale of ``returns``, of the
-        best line found after it with ``width`` of search.  Raises
+        every legal decision (or only ``actions``, some of them) and the value,
+        on the scale of ``returns``, of the best line found after it with
+        ``width`` of search.  Raises
         ``VitrineError`` where the game has no such search (for those player
         counts)."""
 

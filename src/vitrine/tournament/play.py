@@ -82,7 +82,7 @@ def play_game(
     """Play ``entry`` to the end, under the rule ``overlay`` if one is given;
     each bot sees only its own seat's view."""
     game = game_definition(game_name, overlay)
-    bots = [make_bot(spec) for spec in entry.seats]
+    bots = [make_bot(spec, game_name, len(entry.seats)) for spec in entry.seats]
     rngs = [seat_rng(entry, seat) for seat in range(len(bots))]
     start = time.perf_counter()
     state = game.new_game(player_names(entry.seats), options, entry.deal)

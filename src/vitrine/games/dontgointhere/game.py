@@ -6,6 +6,7 @@ from random import Random
 from typing import Any
 
 from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.evaluation import greedy_values
 from vitrine.engine.overlay import Overlay, apply_overlay, check_base, checked
 from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Record
@@ -220,5 +221,11 @@ class DgitGame:
         sheet = score_game(state)[player]
         return -(sheet.total + GHOST_WEIGHT * sheet.ghosts)
 
-    def decision_values(self, state: GameState, width: int) -> dict[str, float]:
+    def greedy_values(self, view: Mapping[str, Any], rng: Random) -> list[float]:
+        """Greedy play's values, the plain way (``engine.evaluation``)."""
+        return greedy_values(self, view, rng)
+
+    def decision_values(
+        self, state: GameState, width: int, actions: Sequence[str] | None = None
+    ) -> dict[str, float]:
         raise VitrineError("Don't Go In There has no perfect-information search (use ismcts)")

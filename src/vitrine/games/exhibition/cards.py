@@ -60,7 +60,10 @@ class CardTable:
 
 def card_label(card: int) -> str:
     """The card in notation: its year, or ``EIN``."""
-    return EINSTEIN_LABEL if card == EINSTEIN else str(FIRST_YEAR + card)
+    return LABELS[card]
+
+
+LABELS: tuple[str, ...] = (*(str(FIRST_YEAR + card) for card in range(YEARS)), EINSTEIN_LABEL)
 
 
 def card_year(card: int) -> int | None:

@@ -19,6 +19,7 @@ from vitrine.games.exhibition.cards import (
     parse_card_data,
 )
 from vitrine.games.exhibition.determinize import determinize
+from vitrine.games.exhibition.greedy import evaluation, greedy_values
 from vitrine.games.exhibition.layout import (
     LayoutData,
     default_layout,
@@ -27,7 +28,6 @@ from vitrine.games.exhibition.layout import (
 )
 from vitrine.games.exhibition.notation import TURN_FORMAT, Notation, Take
 from vitrine.games.exhibition.options import Options
-from vitrine.games.exhibition.scoring import score_game
 from vitrine.games.exhibition.state import (
     GAME_NAME,
     MAX_PLAYERS,
@@ -40,7 +40,6 @@ from vitrine.games.exhibition.state import (
 )
 
 SETUP_FIELDS: tuple[str, ...] = ("deck", "secret_decades")
-FLEXIBILITY_WEIGHT = 0.01
 
 
 def deal(seed: int, table: CardTable) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -258,10 +257,15 @@ class ExhibitionGame:
         still accepts: keeping showcases fillable is worth something."""
         if not isinstance(state, ExhibitionState):
             raise TypeError("not an Exhibition state")
-        openness = sum(mask.bit_count() for mask in state.masks[player])
-        return score_game(state).players[player].total + FLEXIBILITY_WEIGHT * openness
+        return evaluation(state, player)
 
-    def decision_values(self, state: GameState, width: int) -> dict[str, float]:
+    def greedy_values(self, view: Mapping[str, Any], rng: Random) -> list[float]:
+        """Greedy play's values, computed by the compiled core (``greedy``)."""
+        return greedy_values(self, view, rng)
+
+    def decision_values(
+        self, state: GameState, width: int, actions: Sequence[str] | None = None
+    ) -> dict[str, float]:
         """The clairvoyant solver's value of every legal decision (solo games
         only), valued as ``returns`` values a solo score."""
         if not isinstance(state, ExhibitionState):
@@ -271,7 +275,8 @@ class ExhibitionGame:
         from vitrine.games.exhibition.solver import decision_totals  # it builds on this module
 
         scale = SOLO_SCALE * state.config.scoring.solo_multiplier
-        return {action: total / scale for action, total in decision_totals(state, width).items()}
+        totals = decision_totals(state, width, actions)
+        return {action: total / scale for action, total in totals.items()}
 
     def load(self, text: str) -> ExhibitionState:
         """Replay a record given as JSON text."""

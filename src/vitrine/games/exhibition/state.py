@@ -619,7 +619,7 @@ class ExhibitionState:
     def turn_texts(self) -> list[str]:
         """The turns so far in notation, with a pending take last (if any)."""
         notation = self.config.notation
-        texts = [notation.turn_text(turn) for turn in self.history]
+        texts = list(map(notation.turn_text, self.history))
         if self.pending is not None:
             texts.append(notation.take_text(*self.pending))
         return texts

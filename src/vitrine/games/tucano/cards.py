@@ -9,7 +9,7 @@ program with the entry at fault named.
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -42,24 +42,24 @@ class CardTable:
     columns: tuple[str, ...]
     first_deal: tuple[int, ...]  # cards each column gets at setup
 
-    @property
+    @cached_property  # read in every playout step
     def fruits(self) -> int:
         """The number of fruits; also the joker's kind."""
         return len(self.set_points)
 
-    @property
+    @cached_property  # read in every playout step
     def joker(self) -> int:
         return self.fruits
 
-    @property
+    @cached_property  # read in every playout step
     def flip(self) -> int:
         return self.fruits + 1
 
-    @property
+    @cached_property  # read in every playout step
     def gift(self) -> int:
         return self.fruits + 2
 
-    @property
+    @cached_property  # read in every playout step
     def steal(self) -> int:
         return self.fruits + 3
 
