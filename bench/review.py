@@ -41,7 +41,7 @@ Z_SHOWN = (0.0, 2.0, 3.0)
 def play(game_name: str, specs: Sequence[str], seed: int) -> GameState:
     """A game between ``specs`` (in seat order) from ``seed``, to its end."""
     game = get_game(game_name)
-    bots = [make_bot(spec) for spec in specs]
+    bots = [make_bot(spec, game_name, len(specs)) for spec in specs]
     state = game.new_game([f"{spec} {seat}" for seat, spec in enumerate(specs)], {}, seed)
     rng = random.Random(seed)
     while not state.is_over:

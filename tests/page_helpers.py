@@ -1,8 +1,8 @@
 """What the page tests share: browser contexts as players have them (desktop or
 phone, English or French) under the Content-Security-Policy the server is to
 send, axe-core from the project's own node_modules, the sideways-scroll check,
-contrast measured in the page, and games played through the API to reach a
-chosen moment quickly.
+contrast measured in the page, games played through the API to reach a
+chosen moment quickly, and deals chosen to reach a rare moment for certain.
 
 Every context records the page's JavaScript errors and the policy's refusals,
 and ``clean`` fails a test that met any: a page that only works with inline
@@ -13,7 +13,8 @@ import json
 import os
 import random
 import time
-from collections.abc import Callable, Iterator
+import urllib.error
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,10 +22,16 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize, sync_playwright
+from sqlalchemy import update
 
 from browser_fixtures import FLAGS
 from server_process import Served
 from system_parts import AXE, AXE_PART, CHROMIUM, CHROMIUM_PART, require
+from vitrine.engine.protocol import GameState
+from vitrine.games import get_game
+from vitrine.server.database import make_engine
+from vitrine.server.live import OPEN
+from vitrine.server.models import TableRow
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "build" / "screenshots"
@@ -251,3 +258,75 @@ def finish(served: Served, table: Table, rng: random.Random) -> dict[str, Any]:
             return state
         assert time.monotonic() < deadline, "the bots did not finish the game"
         time.sleep(0.05)
+
+
+# ------------------------------------------------------------------ chosen deals
+#
+# Some moments come only with some deals (the joker held with a choice of
+# fruits, two identical cards in the Library), and the server deals from a
+# secret random seed.  A test finds a seed that reaches its moment with the
+# engine, makes its tables through the API as anyone would, then writes the
+# seeds into its own database while no server runs: the restarted server reads
+# each table back from there, as after any restart, and deals from that seed
+# when the table starts.  The server has no door for choosing a deal.
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A seed, and the decisions (seat, decision) from the first that bring its game
+    to a wanted moment, every seat a person taking its first legal decision."""
+
+    game: str
+    seed: int
+    moves: tuple[tuple[int, str], ...]
+    seat: int  # who is to decide at that moment
+
+
+def find_deal(
+    game: str, names: Sequence[str], wanted: Callable[[GameState], bool], seeds: int = 1000
+) -> Deal:
+    """The first seed from 0 whose game comes to a position where ``wanted`` holds.
+
+    Searched with the engine when the test runs, so a change of the rules that
+    moves the moment finds another seed rather than breaking a test written
+    around a number."""
+    for seed in range(seeds):
+        state = get_game(game).new_game(list(names), {}, seed)
+        moves: list[tuple[int, str]] = []
+        while (seat := state.current_player) is not None:
+            if wanted(state):
+                return Deal(game, seed, tuple(moves), seat)
+            action = state.legal_actions()[0]
+            moves.append((seat, action))
+            state.apply_action(action)
+    raise AssertionError(f"no {game} deal among the first {seeds} seeds reaches the moment")
+
+
+def with_deals(served: Served, seeds: Mapping[str, int]) -> Served:
+    """``served`` stopped, then started again on its database after each table that
+    ``seeds`` names (made, not started) was given its seed there."""
+    served.stop()
+    engine = make_engine(served.database_url)
+    try:
+        with engine.begin() as connection:
+            for table_id, seed in seeds.items():
+                chosen = update(TableRow).where(TableRow.id == table_id, TableRow.status == OPEN)
+                assert connection.execute(chosen.values(seed=seed)).rowcount == 1, table_id
+    finally:
+        engine.dispose()
+    return served.again()
+
+
+def push(served: Served, table: Table, moves: Sequence[tuple[int, str]]) -> dict[str, Any]:
+    """Make ``moves`` (seat, decision) through the API with each seat's token;
+    the server's last answer."""
+    answer: dict[str, Any] = served.call("GET", f"/api/tables/{table.id}")
+    for seat, action in moves:
+        body = {"action": action, "seq": answer["table"]["seq"]}
+        path = f"/api/tables/{table.id}/actions"
+        try:
+            answer = served.call("POST", path, table.seats[seat], body)
+        except urllib.error.HTTPError as error:  # not the deal expected, or a rule changed
+            refusal = error.read().decode(errors="replace")
+            raise AssertionError(f"seat {seat}'s {action!r} refused: {refusal}") from None
+    return answer

@@ -68,6 +68,10 @@ class Served:
     ) -> None:
         """``settings``: ``VITRINE_*`` variables for the server (see ``server/settings.py``);
         ``extra``: more ``vitrine serve`` options."""
+        self.database_url = database_url
+        self.bot_delay = bot_delay
+        self.settings = settings
+        self.extra = extra
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         # a file, not a pipe (a full pipe would stall the server); closed by stop()
@@ -109,6 +113,11 @@ class Served:
         """What the server has written to its log so far."""
         self.log.seek(0)
         return self.log.read().decode(errors="replace")
+
+    def again(self) -> "Served":
+        """A new server process on the same database, with the same settings (once this
+        one has stopped): what it knows, it reads back from the database."""
+        return Served(self.database_url, self.bot_delay, settings=self.settings, extra=self.extra)
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)

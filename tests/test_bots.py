@@ -5,7 +5,15 @@ import random
 import pytest
 
 from bot_games import play_new, reordered_stock
-from vitrine.bots import Budget, GreedyBot, IsmctsBot, PimcBot, RandomBot, make_bot
+from vitrine.bots import (
+    Budget,
+    GreedyBot,
+    IsmctsBot,
+    PimcBot,
+    RandomBot,
+    level_spec,
+    make_bot,
+)
 from vitrine.bots.base import Bot
 from vitrine.engine.errors import VitrineError
 from vitrine.games.exhibition import ExhibitionGame
@@ -85,8 +93,15 @@ def test_bad_bot_specs_are_refused(spec: str, message: str) -> None:
 def test_specs_and_levels_name_bots() -> None:
     assert make_bot("ismcts:1500").name == "ismcts:1500"
     assert make_bot("ismcts:0.5s").name == "ismcts:0.5s"
-    assert make_bot("beginner").name == "random"
-    assert make_bot("expert").name == "ismcts+:3000"
+    assert make_bot("beginner", "exhibition", 2).name == "random"
+    for game, counts in (("exhibition", range(1, 6)), ("tucano", range(2, 5))):
+        for players in counts:
+            expert = make_bot("expert", game, players)
+            assert expert.name == level_spec("expert", game, players)
+    with pytest.raises(VitrineError, match="per game and player count"):
+        make_bot("expert")
+    with pytest.raises(VitrineError, match="unknown bot level 'master'"):
+        level_spec("master", "tucano", 2)
 
 
 @pytest.mark.slow  # in pure Python too long for make test's second pass

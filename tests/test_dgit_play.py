@@ -14,6 +14,7 @@ from vitrine.engine.errors import IllegalTurnError, NotationError, RecordError, 
 from vitrine.engine.perft import perft
 from vitrine.engine.record import Record
 from vitrine.games.dontgointhere import DgitState
+from vitrine.games.dontgointhere.determinize import counted_ghosts
 from vitrine.games.dontgointhere.scoring import score_game
 from vitrine.games.dontgointhere.state import CARDS_PER_ROOM, EMPTY
 
@@ -275,6 +276,7 @@ def test_determinize_gives_states_the_viewer_cannot_tell_apart(
     view = state.view(viewer)
     sample = GAME.determinize(view, random.Random(seed))
     assert sample.view(viewer) == view
+    assert sample.ghosts == state.ghosts  # every other count, counted from public changes (G-15)
     assert sample.legal_actions() == state.legal_actions()
     sample.playout(random.Random(seed))
     assert sample.is_over
@@ -303,6 +305,7 @@ def test_random_games_keep_their_invariants(seed: int, players: int) -> None:
     while not state.is_over:
         assert all_cards(state) == everything
         assert all(g >= 0 for g in state.ghosts)
+        assert counted_ghosts(state.ghost_events, players) == state.ghosts  # public, exact
         assert all(0 <= state.free_meeples(p) <= 5 for p in range(players))
         assert all(len(row) == CARDS_PER_ROOM for row in state.slots)
         state.apply_action(rng.choice(state.legal_actions()))

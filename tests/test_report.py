@@ -1,7 +1,10 @@
 """The balance report: its numbers match the games, its metrics mean what
 they say, and the page stands alone."""
 
+import importlib.util
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -10,11 +13,11 @@ from click.testing import CliRunner
 from vitrine.cli.main import main
 from vitrine.games import get_game
 from vitrine.games.exhibition.cards import WHITE, card_from_label, load_card_table
-from vitrine.report import exhibition, svg
+from vitrine.report import charts, exhibition
 from vitrine.report.build import build_report
 from vitrine.report.metrics import advantage, balance, rate, skill_step, tension
-from vitrine.report.results import PlayedGame, Seat, games_from, positions
-from vitrine.simulate import Settings, read_games, run_simulation
+from vitrine.report.results import PlayedGame, Seat, played_games, positions
+from vitrine.simulate import Settings, run_simulation
 
 OPTIONS = {"secret_decade": False, "variations": []}
 GAME = get_game("exhibition")
@@ -35,12 +38,13 @@ def runs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
 
 def test_the_page_stands_alone_with_a_table_behind_every_plot(runs: list[Path]) -> None:
     page = build_report(runs)
-    assert "<script" not in page and "src=" not in page and "href=" not in page
+    assert "<script" not in page and "src=" not in page
+    assert all(link.startswith("#") for link in re.findall(r'href="([^"]*)"', page))
     for heading in (
         "Win rate by seat",
         "Score spread per category",
         "Game length, drama and decisiveness",
-        "Effect of each variant and variation showcase",
+        "Effect of each variant, variation showcase and rule overlay",
         "Skill trace",
         "How often each showcase ends full",
         "Ending early and the depot",
@@ -55,7 +59,7 @@ def test_the_page_stands_alone_with_a_table_behind_every_plot(runs: list[Path]) 
 
 def test_seat_win_rates_are_the_games_shares(runs: list[Path]) -> None:
     page = build_report(runs[:1])
-    games = games_from(read_games(runs[:1]))
+    games = played_games(runs[:1])
     first = sum(g.seats[0].share for g in games) / len(games)
     row = re.search(r"<td>seat 1</td><td>8</td><td>[^<]*</td><td>([^<]*)</td>", page)
     assert row is not None and float(row.group(1)) == pytest.approx(first, abs=1e-3)
@@ -63,10 +67,10 @@ def test_seat_win_rates_are_the_games_shares(runs: list[Path]) -> None:
 
 def test_facts_agree_with_the_final_views(runs: list[Path]) -> None:
     table = load_card_table()
-    for played in games_from(read_games(runs[:1])):
-        fact = exhibition.facts(GAME, played)
+    for played in played_games(runs[:1]):
+        fact = exhibition.facts(played)
         claimant = None
-        for seat, state in positions(GAME, played.record):
+        for seat, state in positions(played):
             hall = state.view(None)["halls"][seat]
             coloured = [
                 label
@@ -80,7 +84,7 @@ def test_facts_agree_with_the_final_views(runs: list[Path]) -> None:
         assert fact.first_claim == claimant
         assert list(fact.depot) == [len(d) for d in final["depots"]]
         for seat, halls in enumerate(final["halls"]):
-            assert fact.full[seat]["mid_century"] == (halls["M1"] is not None)
+            assert fact.full[seat]["Mid Century"] == (halls["M1"] is not None)
             assert len(fact.cards[seat]) == sum(v is not None for v in halls.values())
 
 
@@ -122,12 +126,6 @@ def test_skill_step_needs_one_bot_at_budgets_b_and_2b() -> None:
     assert skill_step([played({"ismcts:100": 1, "pimc:200": 2})]) is None
 
 
-def test_histogram_bins_cover_every_value() -> None:
-    bins = svg.histogram_bins([1.0, 2.0, 2.5, 4.0], 3)
-    assert [count for _, _, count in bins] == [1, 2, 1]
-    assert bins[0][0] == 1.0 and bins[-1][1] == pytest.approx(4.0)
-
-
 def test_report_command_writes_the_page_and_refuses_what_is_no_run(
     runs: list[Path], tmp_path: Path
 ) -> None:
@@ -143,21 +141,34 @@ def test_report_command_writes_the_page_and_refuses_what_is_no_run(
     assert not (tmp_path / "x.html").exists()
 
 
-def test_bars_grow_from_the_baseline_and_crowded_labels_thin_out() -> None:
-    chart = svg.bar_chart("t", ["a", "b"], [0.9, 1.1], baseline=1.0)
-    heights = [float(h) for h in re.findall(r'<rect [^>]*height="([\d.]+)"', chart)]
-    tops = [float(y) for y in re.findall(r'<rect [^>]*y="([\d.]+)"', chart)]
-    assert heights[0] == pytest.approx(heights[1])
-    assert tops[0] > tops[1]  # 0.9 hangs below the baseline, 1.1 stands above it
-    labels = [str(1900 + i) for i in range(101)]
-    crowded = svg.bar_chart("cards", labels, [1.0] * 101)
-    assert crowded.count("<rect") == 101
-    assert ">1900</text>" in crowded and ">1901</text>" not in crowded
+def test_charts_have_round_ticks_units_and_no_single_value() -> None:
+    chart = charts.bar_chart("t", ["seat 1", "seat 2", "seat 3"], [0.298, 0.313, 0.388])
+    assert chart is not None and chart.startswith('<svg role="img" aria-label="t"')
+    chart = charts.bar_chart(
+        "Win rate", ["seat 1", "seat 2", "seat 3"], [0.298, 0.313, 0.388], percent=True
+    )
+    assert chart is not None
+    ticks = re.findall(r">(\d+)%<", chart)
+    assert ticks and all(int(tick) % 5 == 0 for tick in ticks), ticks  # 0%, 10%, ... not 10.9%
+    assert charts.bar_chart("Mean turns", ["3p (greedy)"], [40.2]) is None
+    assert charts.grouped_bars("t", ["seat 1"], {"greedy": [0.3], "random": [0.33]}) is not None
+    assert charts.histogram("t", [5.0, 5.0], "points") is None
+    crowded = charts.bar_chart("cards", [str(1900 + i) for i in range(101)], [1.0] * 101)
+    assert crowded is not None and ">1900<" in crowded and ">1901<" not in crowded
+
+
+def test_a_report_of_one_configuration_draws_no_chart_of_a_single_value(
+    runs: list[Path],
+) -> None:
+    page = build_report(runs[:1])
+    length = page.split("<h2>Game length")[1].split("<h2>")[0]
+    drawn = re.findall(r'<svg role="img" aria-label="([^"]*)"', length)
+    assert drawn == ["Drama and decisiveness"]  # not "Turns per game": one bar, the table says it
 
 
 def test_a_variant_is_compared_with_its_base_game_with_the_same_bots(runs: list[Path]) -> None:
     section = build_report(runs).split("<h2>Effect of each variant")[1].split("<h2>")[0]
-    games = games_from(read_games(runs))
+    games = played_games(runs)
 
     def mean_total(variants: str) -> float:
         mine = [
@@ -171,3 +182,21 @@ def test_a_variant_is_compared_with_its_base_game_with_the_same_bots(runs: list[
     assert row is not None
     assert float(row.group(1)) == pytest.approx(mean_total("links"), rel=1e-3)
     assert float(row.group(2)) == pytest.approx(mean_total("links") - mean_total(""), abs=0.01)
+
+
+def test_the_command_needs_the_lab_extra_only_for_the_lab(
+    runs: list[Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The web app's `make run` installs no lab extra: the CLI starts
+    without it, and the report refuses in one line naming it."""
+    lab = "{'matplotlib', 'scipy', 'pandas', 'duckdb'}"
+    code = f"import sys, vitrine.cli.main; print(sorted({lab} & set(sys.modules)))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert loaded.stdout.strip() == "[]", loaded.stderr
+    real = importlib.util.find_spec
+    monkeypatch.setattr(
+        importlib.util, "find_spec", lambda name, *a: None if name == "scipy" else real(name, *a)
+    )
+    result = CliRunner().invoke(main, ["report", str(runs[0]), "-o", str(tmp_path / "r.html")])
+    assert result.exit_code == 1
+    assert "needs the lab extra (scipy missing): pip install 'vitrine[lab]'" in result.output

@@ -1,11 +1,18 @@
 """The simulator: every game saved once, interrupted runs resumed without a
 game lost or counted twice, and settings that cannot mix refused."""
 
+import os
+import secrets
+import shutil
 import signal
+import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections import Counter
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -168,6 +175,69 @@ def test_ray_local_plays_the_same_games_as_local_processes(tmp_path: Path) -> No
     count = run_simulation(SETTINGS, 4, tmp_path / "ray", workers=1, ray="local")
     assert (count.scheduled, count.played) == (4, 4)
     assert records_in(tmp_path / "ray") == records_in(tmp_path / "processes")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@contextmanager
+def ray_head(cpus: int) -> Iterator[tuple[str, dict[str, str]]]:
+    """A Ray head of its own, started as a cluster's would be (``ray start
+    --head``): its own temporary directory, ports and token, so that it meets
+    no other Ray on the machine; stopped by its own process on the way out
+    (``--block`` stops what it started), never by ``ray stop``.  Yields its
+    address and the environment that reaches it."""
+    ray = Path(sys.executable).with_name("ray")
+    temp = tempfile.mkdtemp(prefix="ray", dir="/tmp")  # short: Ray's socket paths must fit
+    port = free_port()
+    env = {**os.environ, "RAY_AUTH_MODE": "token", "RAY_AUTH_TOKEN": secrets.token_hex(32)}
+    command = [
+        str(ray), "start", "--head", "--block", "--node-ip-address=127.0.0.1", f"--port={port}",
+        f"--dashboard-agent-listen-port={free_port()}", f"--num-cpus={cpus}",
+        "--include-dashboard=false", "--disable-usage-stats", f"--temp-dir={temp}",
+    ]  # fmt: skip
+    head = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 180  # a loaded machine starts Ray slowly
+        while head.poll() is None and time.monotonic() < deadline:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.5)
+        assert head.poll() is None, head.stderr.read().decode() if head.stderr else ""
+        yield f"127.0.0.1:{port}", env
+    finally:
+        head.send_signal(signal.SIGTERM)
+        try:
+            head.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            head.kill()
+            head.wait()
+        shutil.rmtree(temp, ignore_errors=True)
+
+
+@pytest.mark.timeout(400)
+def test_a_simulation_runs_on_a_ray_cluster_started_apart(tmp_path: Path) -> None:
+    run_simulation(SETTINGS, 4, tmp_path / "processes", workers=1)
+    out = tmp_path / "ray"
+    with ray_head(cpus=2) as (address, env):
+        command = [sys.executable, "-c", "from vitrine.cli.main import main; main()"]
+        args = ["simulate", "--bots", "greedy,random", "--players", "2", "--games", "4"]
+        played = subprocess.run(
+            [*command, *args, "--ray", address, "-o", str(out)],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+    assert played.returncode == 0, played.stderr[-2000:]
+    assert f"Ray at {address}" in played.stdout
+    assert records_in(out) == records_in(tmp_path / "processes")
 
 
 @pytest.mark.parametrize(

@@ -121,7 +121,7 @@ def test_an_illegal_choice_names_the_game_and_the_bot(monkeypatch: pytest.Monkey
         def choose(self, game: Game, view: Mapping[str, Any], rng: Random) -> str:
             return "nonsense"
 
-    monkeypatch.setattr(play_module, "make_bot", lambda spec: Stubborn())
+    monkeypatch.setattr(play_module, "make_bot", lambda spec, game, players: Stubborn())
     entry = Entry(3, 5, 1, ("random", "greedy"))
     with pytest.raises(VitrineError, match=r"game 3 \(deal 5\): random in seat 1 chose 'nonsense'"):
         play_game("exhibition", {}, entry)

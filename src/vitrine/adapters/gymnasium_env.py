@@ -57,8 +57,8 @@ class TableEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if isinstance(opponents, str):
             raise VitrineError(f"opponents is a list of bot specs, got the string {opponents!r}")
         self.render_mode = check_render_mode(render_mode)
-        self.bots: list[Bot] = [make_bot(spec) for spec in opponents]
-        players = len(self.bots) + 1
+        players = len(opponents) + 1
+        self.bots: list[Bot] = [make_bot(spec, game, players) for spec in opponents]
         if seat is not None and not 0 <= seat < players:
             raise VitrineError(f"seat {seat} is not one of the {players} seats (0-{players - 1})")
         self.fixed_seat = seat

@@ -3,13 +3,15 @@
 A bot spec is ``name`` or ``name:budget``: ``random``, ``greedy``,
 ``ismcts:2000`` (iterations per decision), ``ismcts:1.5s`` (seconds),
 ``pimc:16`` (samples per decision; games with a perfect-information search).
-Difficulty levels name the specs the web app offers.
+Difficulty levels (``beginner`` .. ``expert``) name a spec per game and
+player count (``levels.level_spec``).
 """
 
 from collections.abc import Callable
 
 from vitrine.bots.base import Analysis, Analyst, Bot
 from vitrine.bots.ismcts import Budget, IsmctsBot
+from vitrine.bots.levels import LEVELS, level_spec
 from vitrine.bots.pimc import PimcBot
 from vitrine.bots.simple import GreedyBot, RandomBot
 from vitrine.engine.errors import VitrineError
@@ -30,26 +32,15 @@ def _samples(budget: Budget) -> int:
     return budget.iterations
 
 
-LEVELS = {
-    "beginner": "random",
-    "casual": "greedy",
-    "strong": "ismcts:500",
-    "expert": "ismcts+:3000",
-}
-
-
-def level_spec(level: str, game: str, players: int) -> str:
-    """The spec a level names for ``game`` at ``players`` seats: one place to
-    make a level stronger where a game or a player count needs another bot
-    (today every game and count shares ``LEVELS``)."""
-    if level not in LEVELS:
-        raise VitrineError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
-    return LEVELS[level]
-
-
-def make_bot(spec: str) -> Bot:
-    """A bot from its spec, e.g. ``greedy``, ``ismcts:2000`` or a level name."""
-    spec = LEVELS.get(spec, spec)
+def make_bot(spec: str, game: str | None = None, players: int | None = None) -> Bot:
+    """A bot from its spec, e.g. ``greedy``, ``ismcts:2000``, or a level name,
+    which names a bot for ``game`` at ``players`` seats (``level_spec``)."""
+    if spec in LEVELS:
+        if game is None or players is None:
+            raise VitrineError(
+                f"the level {spec!r} names a bot per game and player count: say which"
+            )
+        spec = level_spec(spec, game, players)
     name, _, budget_text = spec.partition(":")
     if name not in BOTS:
         known = ", ".join([*BOTS, *LEVELS])

@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from random import Random
 from typing import Any
 
-from vitrine.engine.protocol import Game, GameState
+from vitrine.engine.protocol import Game
 
 
 class RandomBot:
@@ -21,39 +21,17 @@ class GreedyBot:
     """Best immediate gain: the whole turn that leaves the best evaluation.
 
     A decision that leaves the turn unfinished (a take before its placement)
-    is worth its best completion, found one decision at a time.  Ties are
-    broken at random so that equal choices do not always favour the first in
-    notation order.
+    is worth its best completion, found one decision at a time; the game
+    values them (``Game.greedy_values``, fast where the game knows how).
+    Ties are broken at random so that equal choices do not always favour the
+    first in notation order.
     """
 
     name = "greedy"
 
     def choose(self, game: Game, view: Mapping[str, Any], rng: Random) -> str:
-        state = game.determinize(view, rng)
-        player = view["viewer"]
-        best: list[str] = []
-        best_value = float("-inf")
-        for action in view["legal_actions"]:
-            child = state.copy()
-            child.apply_action(action)
-            value = self._value(game, child, player)
-            if value > best_value:
-                best, best_value = [action], value
-            elif value == best_value:
-                best.append(action)
+        actions: list[str] = view["legal_actions"]
+        values = game.greedy_values(view, rng)
+        top = max(values)
+        best = [action for action, value in zip(actions, values, strict=True) if value == top]
         return best[rng.randrange(len(best))]
-
-    def _value(self, game: Game, state: GameState, player: int) -> float:
-        """The evaluation once the turn is complete, each remaining decision
-        of it taken greedily: a turn with many decisions (Tucano's toucans)
-        would have too many completions to try them all."""
-        while state.mid_turn:
-            best, best_value = state, float("-inf")
-            for action in state.legal_actions():
-                child = state.copy()
-                child.apply_action(action)
-                value = game.evaluate(child, player)
-                if value > best_value:
-                    best, best_value = child, value
-            state = best
-        return game.evaluate(state, player)

@@ -10,13 +10,22 @@ import json
 import secrets
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from random import Random
 from typing import Any
 
 import click
 
 from vitrine.bots import BOTS, make_bot
-from vitrine.cli.options import game_option, options_for, split_list, variant_option
+from vitrine.cli.experiment import experiment
+from vitrine.cli.options import (
+    game_option,
+    game_under,
+    options_for,
+    rules_option,
+    split_list,
+    variant_option,
+)
 from vitrine.cli.play import PlaySession, Seat
 from vitrine.cli.records import load_record, save_record
 from vitrine.cli.render import make_console, renderer_for, say
@@ -43,7 +52,7 @@ def new_state(game: Game, names: Sequence[str], options: dict[str, Any], seed: i
         raise click.UsageError(str(error)) from None
 
 
-def make_seats(players: int, bots: Sequence[str], names: Sequence[str]) -> list[Seat]:
+def make_seats(game: str, players: int, bots: Sequence[str], names: Sequence[str]) -> list[Seat]:
     """Humans first, bots in the last seats; unnamed seats get numbered names."""
     if len(bots) > players:
         raise click.BadParameter(f"{len(bots)} bots for {players} players", param_hint="'--bots'")
@@ -55,7 +64,7 @@ def make_seats(players: int, bots: Sequence[str], names: Sequence[str]) -> list[
     seats = []
     for index in range(players):
         try:
-            bot = make_bot(bots[index - humans]) if index >= humans else None
+            bot = make_bot(bots[index - humans], game, players) if index >= humans else None
         except VitrineError as error:
             raise click.BadParameter(str(error), param_hint="'--bots'") from None
         default = "Player" if bot is None else bot.name.capitalize()
@@ -106,6 +115,7 @@ def main() -> None:
     "as many as players for a bot-only game.",
 )
 @variant_option
+@rules_option
 @click.option(
     "--seed", type=click.IntRange(0, MAX_SEED), help="Deal of the game [default: random]."
 )
@@ -123,6 +133,7 @@ def play(
     players: int | None,
     bot_names: tuple[str, ...],
     variants: tuple[str, ...],
+    rules: Path | None,
     seed: int | None,
     name_list: tuple[str, ...],
     save: str | None,
@@ -136,13 +147,14 @@ def play(
     placement (G3, D, X), or 1907 G3.  Tucano: a column (B), then each
     toucan (gift:coconut>1, flip), or B gift:coconut>1.  ? lists the legal
     decisions, hint asks the coach (with --hints), quit leaves the game
-    (saving the record with --save).
+    (saving the record with --save).  Under --rules, the game is played
+    with a rule overlay, which its record keeps.
     """
-    game = get_game(game_name)
+    game, _ = game_under(game_name, rules)
     names = split_list(name_list)
     bots = split_list(bot_names)
     count = players if players is not None else max(2, len(names), len(bots))
-    seats = make_seats(count, bots, names)
+    seats = make_seats(game.name, count, bots, names)
     options = options_for(game, variants)
     console = make_console()
     if seed is None:
@@ -172,7 +184,7 @@ def play(
 def replay(game_name: str, record: str, as_json: bool) -> None:
     """Show the position a record reaches and its scores."""
     game = get_game(game_name)
-    state = load_record(game, record)
+    game, state = load_record(game, record)
     renderer = renderer_for(game)
     if as_json:
         click.echo(json.dumps(renderer.report(state), indent=2))
@@ -190,7 +202,7 @@ def replay(game_name: str, record: str, as_json: bool) -> None:
 @click.argument("record", type=click.Path(exists=True, dir_okay=False))
 def legal(game_name: str, record: str) -> None:
     """List the legal turns after a record, one per line."""
-    state = load_record(get_game(game_name), record)
+    _, state = load_record(get_game(game_name), record)
     if state.is_over:
         click.echo("the game is over: no legal turns", err=True)
         return
@@ -235,4 +247,5 @@ main.add_command(solo_results)
 main.add_command(serve)
 main.add_command(simulate)
 main.add_command(report)
+main.add_command(experiment)
 main.add_command(review)

@@ -11,17 +11,22 @@ from pathlib import Path
 import click
 
 from vitrine.engine.errors import VitrineError
-from vitrine.engine.protocol import Game, GameState, replay_json
+from vitrine.engine.protocol import Game, GameState, under_record
+from vitrine.engine.record import Record
 
 
-def load_record(game: Game, path: str) -> GameState:
-    """The position the record file at ``path`` reaches, or a clean CLI error."""
+def load_record(game: Game, path: str) -> tuple[Game, GameState]:
+    """The position the record file at ``path`` reaches, and the game it was
+    played in (``game`` under the record's rule overlay, if it has one), or
+    a clean CLI error."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise click.ClickException(f"{path}: cannot read the record: {error}") from None
     try:
-        return replay_json(game, text)
+        record = Record.from_json(text, game.setup_fields)
+        played = under_record(game, record)
+        return played, played.replay(record)
     except VitrineError as error:
         raise click.ClickException(f"{path}: {error}") from None
 

@@ -1,11 +1,12 @@
 """``vitrine report``: simulation runs as one self-contained HTML page."""
 
+import os
 from pathlib import Path
 
 import click
 
+from vitrine.cli.options import require_lab, workers_option
 from vitrine.engine.errors import VitrineError
-from vitrine.report.build import build_report
 
 
 @click.command()
@@ -23,16 +24,22 @@ from vitrine.report.build import build_report
     show_default=True,
     help="The HTML file to write.",
 )
-def report(results: tuple[Path, ...], out: Path) -> None:
-    """Plots and tables of one or more `vitrine simulate` runs (RESULTS...).
+@workers_option
+def report(results: tuple[Path, ...], out: Path, workers: int | None) -> None:
+    """Charts and tables of `vitrine simulate` runs and `vitrine experiment`s (RESULTS...).
 
     \b
-    Runs at several player counts and variants compare with each other:
-    seat advantage for each player count, each variant's effect against the
-    game without it.  Plots are inline SVG, each followed by its numbers.
+    Runs at several player counts, variants and rules compare with each
+    other; runs of the same rules with different bots are drawn side by side
+    (is an effect the game's, or how one bot plays?).  An experiment adds
+    its paired comparison.  Charts are inline SVG, each followed by its
+    numbers: the page is one file.
     """
+    require_lab("vitrine report")
+    from vitrine.report.build import build_report  # matplotlib and scipy: the lab extra
+
     try:
-        page = build_report(list(results))
+        page = build_report(list(results), workers or os.cpu_count() or 1)
     except VitrineError as error:
         raise click.ClickException(str(error)) from None
     out.write_text(page, encoding="utf-8")

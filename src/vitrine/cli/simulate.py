@@ -17,14 +17,16 @@ from rich.console import Console
 from vitrine.cli.options import (
     first_deal_option,
     game_option,
+    game_under,
+    lineup_options,
+    ray_option,
+    rules_option,
     split_list,
     variant_option,
     workers_option,
 )
 from vitrine.cli.tournament import check_bot_specs, game_options, seat_count
 from vitrine.engine.errors import VitrineError
-from vitrine.games import get_game
-from vitrine.parallel import check_ray_address
 from vitrine.simulate import Settings, run_simulation
 from vitrine.tournament.schedule import make_schedule
 
@@ -33,15 +35,7 @@ INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
 
 @click.command()
 @game_option
-@click.option(
-    "--bots",
-    "bot_lists",
-    multiple=True,
-    required=True,
-    metavar="LIST",
-    help="Bot specs, comma-separated; seats rotate through them (one bot may fill all).",
-)
-@click.option("--players", type=click.IntRange(min=1), help="Seats [default: one per bot].")
+@lineup_options
 @click.option(
     "--games",
     type=click.IntRange(min=1),
@@ -50,14 +44,10 @@ INTERRUPTED = 130  # the shell's status for a program stopped by Ctrl-C
     help="Games in all, rounded up to whole deals.",
 )
 @variant_option
+@rules_option
 @first_deal_option(default=1)
 @workers_option
-@click.option(
-    "--ray",
-    metavar="ADDRESS",
-    help="Play on a Ray cluster (every node with vitrine installed), or 'local' for Ray "
-    "on this machine with --workers CPUs [default: local processes, no Ray].",
-)
+@ray_option
 @click.option(
     "-o",
     "--out",
@@ -71,6 +61,7 @@ def simulate(
     players: int | None,
     games: int,
     variants: tuple[str, ...],
+    rules: Path | None,
     seed: int,
     workers: int | None,
     ray: str | None,
@@ -84,25 +75,23 @@ def simulate(
     a run keeps every finished game; run the same command to play the rest.
     `vitrine report OUT` turns the results into plots and tables.
     """
-    game = get_game(game_name)
+    game, overlay = game_under(game_name, rules)
     lineup = split_list(bot_lists)
-    check_bot_specs(lineup)
     count = seat_count(game, players, len(lineup), least=1, what="simulation")
+    check_bot_specs(lineup, game.name, count)
     try:
         schedule = make_schedule(lineup, count, games, seed)
     except VitrineError as error:
         raise click.BadParameter(str(error), param_hint="'--seed'") from None
     options = game_options(game, split_list(variants), schedule.entries[0].seats, seed)
-    if ray is not None:
-        try:
-            check_ray_address(ray)
-        except VitrineError as error:
-            raise click.BadParameter(str(error), param_hint="'--ray'") from None
-    settings = Settings(game.name, count, tuple(lineup), tuple(split_list(variants)), options, seed)
+    settings = Settings(
+        game.name, count, tuple(lineup), tuple(split_list(variants)), options, seed, overlay
+    )
     processes = workers or os.cpu_count() or 1
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)  # ismcts:100: is no emoji
     console.print(
-        f"{game.name}, {count} player{'s' if count > 1 else ''}, bots {','.join(lineup)}: "
+        f"{game.name} ({settings.rules} rules), {count} player{'s' if count > 1 else ''}, "
+        f"bots {','.join(lineup)}: "
         f"{len(schedule.entries)} games, "
         + (f"Ray at {ray}" if ray else f"{processes} worker{'s' if processes > 1 else ''}")
         + f" -> {out}",

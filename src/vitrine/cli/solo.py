@@ -28,6 +28,7 @@ from vitrine.games.exhibition.challenge import (
 )
 from vitrine.games.exhibition.scoring import CATEGORY_NAMES
 from vitrine.games.exhibition.solver import DEFAULT_BEAM
+from vitrine.games.exhibition.state import GAME_NAME
 
 
 def bot_specs(values: Sequence[str], solver: bool) -> list[str]:
@@ -43,7 +44,7 @@ def bot_specs(values: Sequence[str], solver: bool) -> list[str]:
                 f"{SOLVER!r} is not a bot: ask for it with --solver", param_hint="'--bots'"
             )
         try:
-            make_bot(spec)
+            make_bot(spec, GAME_NAME, 1)
         except VitrineError as error:
             raise click.BadParameter(str(error), param_hint="'--bots'") from None
         if specs.count(spec) > 1:

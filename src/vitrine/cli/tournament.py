@@ -34,18 +34,19 @@ from vitrine.tournament.schedule import Schedule
 from vitrine.tournament.stats import rating_anchor
 
 
-def check_bot_specs(specs: Sequence[str]) -> None:
+def check_bot_specs(specs: Sequence[str], game: str, players: int) -> None:
+    """Refuse an unknown spec (a level is looked up for ``game`` at ``players`` seats)."""
     if not specs:
         raise click.BadParameter("name at least one bot", param_hint="'--bots'")
     for spec in specs:
         try:
-            make_bot(spec)
+            make_bot(spec, game, players)
         except VitrineError as error:
             raise click.BadParameter(str(error), param_hint="'--bots'") from None
 
 
-def check_bots(specs: Sequence[str]) -> None:
-    check_bot_specs(specs)
+def check_bots(specs: Sequence[str], game: str, players: int) -> None:
+    check_bot_specs(specs, game, players)
     if len(set(specs)) < 2:
         raise click.BadParameter("name at least two different bots", param_hint="'--bots'")
 
@@ -184,8 +185,8 @@ def tournament(
     """
     game = get_game(game_name)
     lineup = split_list(bot_lists)
-    check_bots(lineup)
     count = seat_count(game, players, len(lineup))
+    check_bots(lineup, game.name, count)
     try:
         schedule = make_schedule(lineup, count, games, seed)
     except VitrineError as error:

@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, Protocol, Self
 
+from vitrine.engine.overlay import Overlay
 from vitrine.engine.record import Record
 
 
@@ -108,6 +109,9 @@ class Game(Protocol):
     versions a game still plays (``rules_versions``, the current
     ``rules_version`` last) replay, and go on being played, under their own
     rules.  New games use the current ones.
+
+    A game under a designer's rule overlay (``with_overlay``) plays only the
+    overlay's version, which the published game refuses.
     """
 
     name: str
@@ -116,6 +120,13 @@ class Game(Protocol):
     min_players: int
     max_players: int
     setup_fields: tuple[str, ...]  # the game's own record fields (a deck order, say)
+    overlay: Overlay | None  # the rule overlay this definition plays, if any
+
+    def with_overlay(self, overlay: Overlay) -> "Game":
+        """This game under ``overlay`` (see ``engine.overlay``): the shipped
+        data with the overlay's changes, checked by the same loaders, played
+        as the rules version ``overlay.version``; refuses a malformed overlay
+        naming the field at fault."""
 
     def new_game(
         self,
@@ -143,10 +154,21 @@ class Game(Protocol):
     def evaluate(self, state: GameState, player: int) -> float:
         """A quick estimate of how well ``player`` stands, for greedy play."""
 
-    def decision_values(self, state: GameState, width: int) -> dict[str, float]:
+    def greedy_values(self, view: Mapping[str, Any], rng: Random) -> list[float]:
+        """Each of ``view["legal_actions"]``, in order, valued as greedy play
+        values it: ``evaluate`` once the turn is complete, its later decisions
+        each taken greedily, on a determinization drawn from ``rng``
+        (``engine.evaluation.greedy_values`` is the plain way).  A game may
+        compute them faster, but must give the same values and draw the same
+        random numbers, so that greedy games do not depend on the way taken."""
+
+    def decision_values(
+        self, state: GameState, width: int, actions: Sequence[str] | None = None
+    ) -> dict[str, float]:
         """Perfect-information search from a full state (a determinization):
-        every legal decision and the value, on the scale of ``returns``, of the
-        best line found after it with ``width`` of search.  Raises
+        every legal decision (or only ``actions``, some of them) and the value,
+        on the scale of ``returns``, of the best line found after it with
+        ``width`` of search.  Raises
         ``VitrineError`` where the game has no such search (for those player
         counts)."""
 
@@ -186,5 +208,16 @@ def provisional_sheet(player: int, name: str, categories: dict[str, int | None])
 
 
 def replay_json(game: Game, text: str) -> GameState:
-    """The position a record, given as JSON text, reaches in ``game``."""
-    return game.replay(Record.from_json(text, game.setup_fields))
+    """The position a record, given as JSON text, reaches in ``game`` (under
+    the record's own rule overlay, when it has one: see ``under_record``)."""
+    record = Record.from_json(text, game.setup_fields)
+    return under_record(game, record).replay(record)
+
+
+def under_record(game: Game, record: Record) -> Game:
+    """``game`` under the rules ``record`` was played with: its overlay, when
+    it has one and ``game`` is the published game.  Analysis and replays may
+    do this; the web app never does, so it plays the published rules only."""
+    if record.overlay is None or game.overlay is not None:
+        return game
+    return game.with_overlay(record.overlay)

@@ -18,17 +18,20 @@ Likewise ``hints``: true when the players could ask the coach for hints, so
 that nobody mistakes a hinted game for an unaided one.
 """
 
+import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from vitrine.engine.errors import RecordError
+from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.overlay import Overlay
 from vitrine.engine.rng import MAX_SEED
 
 COMMON_FIELDS = (
     "game",
     "rules_version",
+    "overlay",
     "seed",
     "players",
     "options",
@@ -148,6 +151,32 @@ def select_rules(rulesets: Mapping[str, Rules], version: str | None) -> Rules:
     return rulesets[version]
 
 
+def base_version(version: str | None, overlay: Overlay | None) -> str | None:
+    """The published rules a game plays for ``version``: ``version`` itself
+    without an overlay; under one, its base (the overlay's own version, or
+    None for the default, being the only one an overlaid game plays)."""
+    if overlay is None:
+        return version
+    if version is not None and version != overlay.version:
+        raise unknown_rules_version(version, (overlay.version,))
+    return overlay.base
+
+
+def rules_under(
+    rulesets: Mapping[str, Rules], version: str | None, overlay: Overlay | None
+) -> Rules:
+    """A game's switches of ``version`` (see ``select_rules``); under an
+    overlay, its base's switches named after the overlay and carrying it,
+    so that views and records say which rules were played."""
+    rules = select_rules(rulesets, base_version(version, overlay))
+    if overlay is None:
+        return rules
+    changed: Rules = dataclasses.replace(  # type: ignore[type-var]
+        rules, version=overlay.version, overlay=overlay
+    )
+    return changed
+
+
 @dataclass(frozen=True)
 class Record:
     """A game as data.  ``setup`` holds the game's own optional fields."""
@@ -162,21 +191,34 @@ class Record:
     substitutes: tuple[Substitute, ...] = ()
     ending: str | None = None  # one of ENDINGS for a game that stopped unfinished
     hints: bool = False  # the players could ask the coach for hints
+    overlay: Overlay | None = None  # the rule overlay played under (rules_version names it)
 
     def check_game(self, name: str, rules_versions: Sequence[str]) -> None:
         """Refuse a record of another game, or of rules this engine does not
-        play (``rules_versions``: every version it replays, the current last)."""
+        play (``rules_versions``: every version it replays, the current last),
+        a designer's rule overlay among them."""
         if self.game != name:
             raise RecordError(
                 f"record is for the game {self.game!r}, not {name!r}",
                 code="record_game",
                 params={"game": self.game, "expected": name},
             )
-        if self.rules_version not in rules_versions:
-            raise unknown_rules_version(self.rules_version, rules_versions)
+        if self.rules_version in rules_versions:
+            return
+        if self.overlay is not None:
+            title = f" ({self.overlay.title})" if self.overlay.title else ""
+            raise RecordError(
+                f"the record was played under a rule overlay{title}, rules_version "
+                f"{self.rules_version!r}; these rules are {', '.join(rules_versions)}",
+                code="record_overlay",
+                params={"version": self.rules_version, "expected": ", ".join(rules_versions)},
+            )
+        raise unknown_rules_version(self.rules_version, rules_versions)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"game": self.game, "rules_version": self.rules_version}
+        if self.overlay is not None:
+            data["overlay"] = self.overlay.to_dict()
         if self.seed is not None:
             data["seed"] = self.seed
         data.update(self.setup)
@@ -264,6 +306,7 @@ class Record:
         hints = data.get("hints", False)
         if not isinstance(hints, bool):
             raise RecordError("'hints' must be true or false", code="record_hints")
+        overlay = _overlay(data.get("overlay"), game, version)
         return cls(
             game,
             version,
@@ -275,4 +318,24 @@ class Record:
             substitutes,
             ending,
             hints,
+            overlay,
         )
+
+
+def _overlay(data: object, game: str, version: str) -> Overlay | None:
+    """The record's overlay, which must be the one its rules_version names:
+    an overlay edited after the game would replay other rules."""
+    if data is None:
+        return None
+    try:
+        overlay = Overlay.from_dict(data, "'overlay'")
+    except VitrineError as error:
+        raise RecordError(str(error), code="record_overlay_form") from None
+    if overlay.game != game or overlay.version != version:
+        raise RecordError(
+            f"'overlay' is not the rules of rules_version {version!r} (its digest gives "
+            f"{overlay.version!r} for {overlay.game!r})",
+            code="record_overlay_mismatch",
+            params={"version": version, "overlay": overlay.version},
+        )
+    return overlay

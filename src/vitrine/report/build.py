@@ -1,19 +1,21 @@
-"""From simulation runs to the report's page.
+"""From simulation runs and experiments to the report's page.
 
-Runs of one game may differ in player count, variants and bots; every
-statistic is computed per configuration (player count and variants), since
-pooling them would mix different games.  Lead tracing replays games turn by
-turn and evaluates every seat, so it uses a sample of each configuration.
+Runs of one game may differ in player count, variants, rules and bots;
+every statistic is computed per configuration, since pooling them would mix
+different games.  Runs of the same rules with different bots are drawn side
+by side, so that an effect every bot shows (the game's) stands apart from
+one that only some bots show (how they play).  Lead tracing replays games
+turn by turn and evaluates every seat, so it uses a sample of each
+configuration.  An experiment's directory adds its paired comparison.
 """
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from vitrine.engine.errors import VitrineError
-from vitrine.engine.protocol import Game
-from vitrine.games import get_game
-from vitrine.report import exhibition, svg
+from vitrine.lab.experiment import is_experiment, load_experiment, side_name, side_runs
+from vitrine.report import charts
 from vitrine.report.metrics import (
     Tension,
     advantage,
@@ -23,13 +25,17 @@ from vitrine.report.metrics import (
     seat_rates,
     skill_step,
     spread,
-    tension,
 )
 from vitrine.report.page import Section, Table, render
-from vitrine.report.results import Config, PlayedGame, by_config, games_from, positions
-from vitrine.simulate.store import load_settings, read_games
+from vitrine.report.paired import SHARE, Comparison, compare, lead_measures
+from vitrine.report.results import Config, PlayedGame, by_config, by_players, played_games
+from vitrine.simulate.store import load_settings
 
 TENSION_SAMPLE = 200  # games per configuration whose lead is traced turn by turn
+SERIES_NOTE = (
+    "  Configurations of one player count side by side (variants, rules, bots): an effect "
+    "that every bot shows belongs to the game; one that a single bot shows, to how it plays."
+)
 
 
 def overview(runs: Sequence[Path], games: Sequence[PlayedGame]) -> Section:
@@ -42,6 +48,7 @@ def overview(runs: Sequence[Path], games: Sequence[PlayedGame]) -> Section:
                 str(run),
                 settings.players,
                 ",".join(settings.variants) or "-",
+                settings.rules,
                 ",".join(settings.lineup),
                 len(mine),
                 sum(g.turns for g in mine) / len(mine),
@@ -49,7 +56,11 @@ def overview(runs: Sequence[Path], games: Sequence[PlayedGame]) -> Section:
         )
     return Section(
         "Runs",
-        parts=[Table(("run", "players", "variants", "bots", "games", "mean turns"), tuple(rows))],
+        parts=[
+            Table(
+                ("run", "players", "variants", "rules", "bots", "games", "mean turns"), tuple(rows)
+            )
+        ],
     )
 
 
@@ -59,93 +70,108 @@ def seats_section(groups: dict[Config, list[PlayedGame]], game_note: str = "") -
         "Win rate by seat (start-player advantage)",
         f"Seat 1 starts{game_note}.  Bars: win share with its Wilson 95% interval; "
         "dashed line: the fair 1/n.  Balance is 1 minus the gap between the best and worst "
-        "seat; advantage is seat 1's rate above 1/n.",
+        "seat; advantage is seat 1's rate above 1/n." + SERIES_NOTE,
     )
-    summary = []
-    for config, games in groups.items():
-        if config.players < 2:
-            continue
-        rates = seat_rates(games)
-        section.parts.append(
-            svg.bar_chart(
-                f"Win rate by seat, {config.name} ({len(games)} games)",
-                [r.label for r in rates],
-                [r.rate for r in rates],
-                [(r.low, r.high) for r in rates],
-                reference=1 / config.players,
-                y_label="win rate",
-            )
+    rates = {config: seat_rates(games) for config, games in groups.items() if config.players > 1}
+    for chart in charts.per_player_count(
+        "Win rate by seat",
+        by_players(rates),
+        lambda r: (r.label, (r.rate, r.low, r.high)),
+        fair_share=True,
+        value_label="games won",
+        percent=True,
+    ):
+        section.add(chart)
+    section.add(
+        Table(
+            ("configuration", "seat", "games", "wins", "win rate", "95% low", "95% high"),
+            tuple(
+                (config.name, r.label, r.trials, r.wins, r.rate, r.low, r.high)
+                for config, found in rates.items()
+                for r in found
+            ),
         )
-        section.parts.append(
-            Table(
-                ("seat", "games", "wins", "win rate", "95% low", "95% high"),
-                tuple((r.label, r.trials, r.wins, r.rate, r.low, r.high) for r in rates),
-            )
+    )
+    section.add(
+        Table(
+            ("configuration", "games", "balance", "advantage"),
+            tuple(
+                (config.name, len(groups[config]), balance(found), advantage(found))
+                for config, found in rates.items()
+            ),
         )
-        summary.append((config.name, len(games), balance(rates), advantage(rates)))
-    section.parts.append(Table(("configuration", "games", "balance", "advantage"), tuple(summary)))
+    )
     return section
 
 
 def bots_section(groups: dict[Config, list[PlayedGame]]) -> Section:
-    rows: list[tuple[str, str, int, float, float, float]] = []
-    for config, games in groups.items():
-        if config.players > 1:
-            rows.extend(
-                (config.name, r.label, r.trials, r.rate, r.low, r.high) for r in bot_rates(games)
-            )
-    return Section(
-        "Win rate by bot",
-        parts=[
-            Table(("configuration", "bot", "seats", "win rate", "95% low", "95% high"), tuple(rows))
-        ],
+    section = Section("Win rate by bot", "Per configuration, with Wilson 95% intervals.")
+    rates = {config: bot_rates(games) for config, games in groups.items() if config.players > 1}
+    section.add(
+        charts.compared(
+            "Win rate by bot",
+            {
+                config.name: {r.label: (r.rate, r.low, r.high) for r in found}
+                for config, found in rates.items()
+            },
+            value_label="seats won",
+            percent=True,
+        )
     )
+    section.add(
+        Table(
+            ("configuration", "bot", "seats", "win rate", "95% low", "95% high"),
+            tuple(
+                (config.name, r.label, r.trials, r.rate, r.low, r.high)
+                for config, found in rates.items()
+                for r in found
+            ),
+        )
+    )
+    return section
 
 
 def spread_section(groups: dict[Config, list[PlayedGame]]) -> Section:
     section = Section(
         "Score spread per category",
-        "Per player: bars are the mean, lines the 10th to 90th percentile.",
+        "Per player: bars are the mean, whiskers the 10th to 90th percentile." + SERIES_NOTE,
     )
-    for config, games in groups.items():
-        spreads = category_spreads(games)
-        section.parts.append(
-            svg.bar_chart(
-                f"Points per category, {config.name}",
-                [s.name for s in spreads],
-                [s.mean for s in spreads],
-                [(s.p10, s.p90) for s in spreads],
-                y_label="points",
-            )
+    spreads = {config: category_spreads(games) for config, games in groups.items()}
+    for chart in charts.per_player_count(
+        "Points per category",
+        by_players(spreads),
+        lambda s: (s.name, (s.mean, s.p10, s.p90)),
+        value_label="points per player",
+    ):
+        section.add(chart)
+    section.add(
+        Table(
+            ("configuration", "category", "mean", "sd", "p10", "median", "p90"),
+            tuple(
+                (config.name, s.name, s.mean, s.sd, s.p10, s.median, s.p90)
+                for config, found in spreads.items()
+                for s in found
+            ),
         )
-        section.parts.append(
-            Table(
-                ("category", "mean", "sd", "p10", "median", "p90"),
-                tuple((s.name, s.mean, s.sd, s.p10, s.median, s.p90) for s in spreads),
-            )
-        )
+    )
     return section
-
-
-def trace(game: Game, played: PlayedGame) -> Tension:
-    evaluations = [
-        [game.evaluate(state, seat) for seat in range(played.players)]
-        for _, state in positions(game, played.record)
-    ]
-    return tension(evaluations, {s.seat for s in played.seats if s.rank == 1})
-
-
-def tensions(game: Game, groups: dict[Config, list[PlayedGame]]) -> dict[Config, list[Tension]]:
-    return {
-        config: [trace(game, g) for g in games[:TENSION_SAMPLE]]
-        for config, games in groups.items()
-        if config.players > 1
-    }
 
 
 def average(values: Sequence[float]) -> float:
     """The mean; NaN (shown as such) where there is nothing to average."""
     return sum(values) / len(values) if values else math.nan
+
+
+def tensions(groups: dict[Config, list[PlayedGame]]) -> dict[Config, list[Tension]]:
+    traced: dict[Config, list[Tension]] = {}
+    for config, games in groups.items():
+        if config.players > 1:
+            found = [lead_measures(g) for g in games[:TENSION_SAMPLE]]
+            traced[config] = [
+                Tension(m["drama"].value, m["decisiveness"].value, int(m["lead changes"].value))
+                for m in found
+            ]
+    return traced
 
 
 def length_and_tension_section(
@@ -174,20 +200,26 @@ def length_and_tension_section(
                 average([float(t.lead_changes) for t in found]),
             )
         )
-    section.parts.append(
-        svg.bar_chart("Mean turns per game", [r[0] for r in rows], [r[2] for r in rows])
+    section.add(
+        charts.bar_chart(
+            "Turns per game",
+            [r[0] for r in rows],
+            [r[2] for r in rows],
+            [(r[3], r[4]) for r in rows],
+            value_label="turns (mean, 10th-90th percentile)",
+        )
     )
     multi = [r for r in rows if not math.isnan(r[5])]
-    if multi:
-        section.parts.append(
-            svg.bar_chart("Drama", [r[0] for r in multi], [r[5] for r in multi], y_label="share")
+    section.add(
+        charts.grouped_bars(
+            "Drama and decisiveness",
+            [r[0] for r in multi],
+            {"drama": [r[5] for r in multi], "decisiveness": [r[6] for r in multi]},
+            value_label="share of the game",
+            percent=True,
         )
-        section.parts.append(
-            svg.bar_chart(
-                "Decisiveness", [r[0] for r in multi], [r[6] for r in multi], y_label="share"
-            )
-        )
-    section.parts.append(
+    )
+    section.add(
         Table(
             (
                 "configuration",
@@ -207,10 +239,11 @@ def length_and_tension_section(
 
 def variants_section(groups: dict[Config, list[PlayedGame]]) -> Section:
     section = Section(
-        "Effect of each variant and variation showcase",
-        "Each configuration against the game without variants at the same player count "
-        "and bots (when a run of it is here): the change in the mean total per player and "
-        "in seat 1's advantage.",
+        "Effect of each variant, variation showcase and rule overlay",
+        "Each configuration against the published game without variants at the same player "
+        "count and bots (when a run of it is here), run against run: the change in the mean "
+        "total per player and in seat 1's advantage.  An experiment's paired comparison "
+        "(below, when there is one) measures a change far more precisely.",
     )
     measured = {
         config: (
@@ -221,22 +254,22 @@ def variants_section(groups: dict[Config, list[PlayedGame]]) -> Section:
     }
     table_rows = []
     for config, (total, adv) in measured.items():
-        base = measured.get(config._replace(variants=""))
-        if config.variants and base is not None:
+        base = measured.get(config._replace(variants="", rules="published"))
+        if (config.variants or config.rules != "published") and base is not None:
             count = len(groups[config])
             table_rows.append((config.name, count, total, total - base[0], adv, adv - base[1]))
     if not table_rows:
-        section.text += "  No run here has both a variant and its base game."
+        section.text += "  No run here has both changed rules and the published game."
         return section
-    section.parts.append(
-        svg.bar_chart(
-            "Change in mean total per player",
+    section.add(
+        charts.bar_chart(
+            "Change in the mean total per player",
             [r[0] for r in table_rows],
             [r[3] for r in table_rows],
-            y_label="points",
+            value_label="points per player",
         )
     )
-    section.parts.append(
+    section.add(
         Table(
             ("configuration", "games", "mean total", "change", "advantage", "change"),
             tuple(table_rows),
@@ -263,16 +296,18 @@ def skill_section(runs: Sequence[Path], games: Sequence[PlayedGame]) -> Section:
         )
         return section
     steps.sort(key=lambda s: (s.bot, s.budget))
-    section.parts.append(
-        svg.bar_chart(
+    section.add(
+        charts.bar_chart(
             "Twice the budget: win rate",
             [s.doubled.label for s in steps],
             [s.doubled.rate for s in steps],
             [(s.doubled.low, s.doubled.high) for s in steps],
             reference=0.5,
+            value_label="pairs won by 2x",
+            percent=True,
         )
     )
-    section.parts.append(
+    section.add(
         Table(
             ("pairing", "pairs", "win rate of 2x", "95% low", "95% high"),
             tuple(
@@ -284,32 +319,152 @@ def skill_section(runs: Sequence[Path], games: Sequence[PlayedGame]) -> Section:
     return section
 
 
-def build_report(runs: Sequence[Path]) -> str:
+def experiment_section(out: Path, comparison: Comparison) -> Section:
+    """One experiment's paired comparison: every metric's difference."""
+    experiment = load_experiment(out)
+    base, variant = experiment.baseline, experiment.variant
+    significant = [d for d in comparison.differences if d.significant]
+    section = Section(
+        f"Experiment {out}: {side_name(base)} -> {side_name(variant)}",
+        f"{comparison.pairs} pairs of games: the same deals and seatings, and the same "
+        f"random streams for the bots ({','.join(base.lineup)}), under each rule set.  "
+        "Differences are variant minus baseline, the mean of the pairs' differences, with "
+        "the paired 95% t-interval; red: significant, a Benjamini-Hochberg false discovery "
+        f"rate below 5% over the {len(comparison.differences)} metrics.  "
+        f"{len(significant)} significant: "
+        + (", ".join(d.name for d in significant) or "none")
+        + ".",
+    )
+    groups: dict[str, list[int]] = {}
+    for index, d in enumerate(comparison.differences):
+        groups.setdefault(f"{d.group} ({d.unit})", []).append(index)
+    for title, indices in groups.items():
+        found = [comparison.differences[i] for i in indices]
+        if all(d.low == d.high == 0 for d in found):
+            continue  # the rules change nothing here in any pair
+        percent = found[0].unit == SHARE
+        section.add(
+            charts.differences(
+                f"Change in {title}",
+                [d.name for d in found],
+                [d.difference for d in found],
+                [(d.low, d.high) for d in found],
+                [d.significant for d in found],
+                "variant - baseline" + (" (percentage points)" if percent else ""),
+                percent,
+            )
+        )
+    section.add(
+        Table(
+            (
+                "metric",
+                "unit",
+                "pairs",
+                "baseline",
+                "variant",
+                "difference",
+                "95% low",
+                "95% high",
+                "p",
+                "q (BH)",
+                "significant",
+            ),
+            tuple(
+                (
+                    d.name,
+                    d.unit,
+                    d.pairs,
+                    d.baseline,
+                    d.variant,
+                    d.difference,
+                    d.low,
+                    d.high,
+                    d.p,
+                    d.q,
+                    "yes" if d.significant else "no",
+                )
+                for d in comparison.differences
+            ),
+        )
+    )
+    if comparison.only_baseline or comparison.only_variant:
+        section.text += (
+            "  Not compared, measured under one rule set only: "
+            + ", ".join([*comparison.only_baseline, *comparison.only_variant])
+            + "."
+        )
+    return section
+
+
+def expand(paths: Sequence[Path]) -> tuple[list[Path], list[Path]]:
+    """The runs to report, an experiment standing for its two sides, and the
+    experiments among the paths."""
+    runs: list[Path] = []
+    experiments: list[Path] = []
+    for path in paths:
+        if is_experiment(path):
+            experiments.append(path)
+            runs.extend(side_runs(path))
+        else:
+            runs.append(path)
+    return runs, experiments
+
+
+def build_report(
+    paths: Sequence[Path], workers: int = 1, compared: Mapping[Path, Comparison] | None = None
+) -> str:
+    """The page for the runs and experiments at ``paths``; ``workers``
+    processes measure experiments' games (``compared``: experiments'
+    comparisons already made)."""
+    runs, experiments = expand(paths)
     names = {load_settings(run).game for run in runs}
     if len(names) != 1:
         raise VitrineError(f"the runs are of different games ({', '.join(sorted(names))})")
     game_name = names.pop()
-    game = get_game(game_name)
-    games = games_from(read_games(runs))
+    games = played_games(runs)
     groups = by_config(games)
-    sections = [
+    sections = [experiment_section(out, compare_sides(out, games, workers)) for out in experiments]
+    sections += [
         overview(runs, games),
-        seats_section(groups, exhibition.SEAT_NOTE if game_name == "exhibition" else ""),
+        seats_section(groups, exhibition_note(game_name)),
         bots_section(groups),
         spread_section(groups),
-        length_and_tension_section(groups, tensions(game, groups)),
+        length_and_tension_section(groups, tensions(groups)),
         variants_section(groups),
         skill_section(runs, games),
     ]
+    sections.extend(game_sections(game_name, games))
+    intro = f"{len(games)} games of {game_name} from {len(runs)} run(s)."
+    return render(f"vitrine balance report: {game_name}", intro, sections)
+
+
+def compare_sides(out: Path, games: Sequence[PlayedGame], workers: int) -> Comparison:
+    baseline, variant = (str(run) for run in side_runs(out))
+    return compare(
+        [g for g in games if g.run == baseline], [g for g in games if g.run == variant], workers
+    )
+
+
+def exhibition_note(game_name: str) -> str:
+    if game_name != "exhibition":
+        return ""
+    from vitrine.report.exhibition import SEAT_NOTE
+
+    return SEAT_NOTE
+
+
+def game_sections(game_name: str, games: Sequence[PlayedGame]) -> list[Section]:
+    """What only the game's rules give meaning to."""
     if game_name == "exhibition":
-        sections.extend(exhibition.sections(game, games))
+        from vitrine.report import exhibition
+
+        return exhibition.sections(games)
     if game_name == "dontgointhere":
         from vitrine.report import dontgointhere
 
-        sections.extend(dontgointhere.sections(game, games))
+        return dontgointhere.sections(games)
     if game_name == "tucano":
         from vitrine.report import tucano
 
-        sections.extend(tucano.sections(game, games))
-    intro = f"{len(games)} games of {game_name} from {len(runs)} run(s)."
-    return render(f"vitrine balance report: {game_name}", intro, sections)
+        return tucano.sections(games)
+    return []

@@ -6,13 +6,13 @@ import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 
-from vitrine.engine.protocol import Game
 from vitrine.engine.record import Record
 from vitrine.games.dontgointhere.components import card_type, curse
 from vitrine.games.dontgointhere.scoring import ghost_penalties
 from vitrine.games.dontgointhere.state import DICE, DgitState
 from vitrine.report.page import Section, Table
-from vitrine.report.results import PlayedGame
+from vitrine.report.paired import SHARE, Measure, Measures
+from vitrine.report.results import PlayedGame, final_state
 
 
 @dataclasses.dataclass
@@ -30,9 +30,10 @@ class Tally:
     winners_penalised: int = 0
 
 
-def replay_counting(game_def: Game, text: str, tally: Tally) -> DgitState:
-    """Replay one record, counting the dice choices as they are made."""
-    record = Record.from_json(text, game_def.setup_fields)
+def replay_counting(game: PlayedGame, tally: Tally) -> DgitState:
+    """Replay one game, counting the dice choices as they are made."""
+    game_def = game.definition
+    record = Record.from_json(game.record, game_def.setup_fields)
     state = game_def.replay(dataclasses.replace(record, turns=()))
     assert isinstance(state, DgitState)
     rooms = state.config.components.rooms
@@ -43,11 +44,11 @@ def replay_counting(game_def: Game, text: str, tally: Tally) -> DgitState:
     return state
 
 
-def tally_games(game_def: Game, games: Sequence[PlayedGame]) -> tuple[Tally, DgitState | None]:
+def tally_games(games: Sequence[PlayedGame]) -> tuple[Tally, DgitState | None]:
     tally = Tally()
     state = None
     for game in games:
-        state = replay_counting(game_def, game.record, tally)
+        state = replay_counting(game, tally)
         tally.in_play.update(state.config.types)
         for held, gone in zip(state.held, state.dispelled, strict=True):
             tally.taken.update(card_type(c) for c in held + gone)
@@ -64,8 +65,27 @@ def tally_games(game_def: Game, games: Sequence[PlayedGame]) -> tuple[Tally, Dgi
     return tally, state
 
 
-def sections(game_def: Game, games: Sequence[PlayedGame]) -> list[Section]:
-    tally, state = tally_games(game_def, games)
+def measures(game: PlayedGame) -> Measures:
+    """Per game, for paired experiments: the share of players who pay the
+    ghost penalty, and the share of the cards taken that end dispelled."""
+    state = final_state(game)
+    assert isinstance(state, DgitState)
+    penalties = ghost_penalties(state.ghosts)
+    taken = sum(
+        len(held) + len(gone) for held, gone in zip(state.held, state.dispelled, strict=True)
+    )
+    return {
+        "ghost penalty paid": Measure(
+            "ghosts", SHARE, sum(1 for p in penalties if p) / len(penalties)
+        ),
+        "cards dispelled": Measure(
+            "cards", SHARE, sum(map(len, state.dispelled)) / taken if taken else 0.0
+        ),
+    }
+
+
+def sections(games: Sequence[PlayedGame]) -> list[Section]:
+    tally, state = tally_games(games)
     if state is None:
         return []
     types = state.config.components.types

@@ -5,14 +5,16 @@ the solo challenge's 2025."""
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from vitrine.engine.protocol import Game
+import numpy
+
 from vitrine.games.exhibition.cards import WHITE, card_label
 from vitrine.games.exhibition.notation import DEPOT, END
 from vitrine.games.exhibition.state import EMPTY, ExhibitionState
-from vitrine.report import svg
-from vitrine.report.metrics import rate
+from vitrine.report import charts
+from vitrine.report.metrics import Rate, rate
 from vitrine.report.page import Section, Table
-from vitrine.report.results import Config, PlayedGame, positions
+from vitrine.report.paired import SHARE, Measure, Measures
+from vitrine.report.results import Config, PlayedGame, by_players, positions
 
 ONE_CONTINENT = "one_continent"
 SOLO_TARGET = 2025  # the rulebook's challenge: a score "from the future"
@@ -35,11 +37,11 @@ class Facts:
     cards: tuple[tuple[int, ...], ...]  # cards exhibited in the hall
 
 
-def facts(game_def: Game, game: PlayedGame) -> Facts:
+def facts(game: PlayedGame) -> Facts:
     first_claim = None
     ended = [False] * game.players
     state: ExhibitionState | None = None
-    for seat, position in positions(game_def, game.record):
+    for seat, position in positions(game):
         assert isinstance(position, ExhibitionState)
         state = position
         turn = state.history[-1]
@@ -54,7 +56,7 @@ def facts(game_def: Game, game: PlayedGame) -> Facts:
     hall = state.config.hall
     full = tuple(
         {
-            case.key: all(state.halls[seat][spot] != EMPTY for spot in hall.spots_of(index))
+            case.name: all(state.halls[seat][spot] != EMPTY for spot in hall.spots_of(index))
             for index, case in enumerate(hall.showcases)
         }
         for seat in range(game.players)
@@ -69,32 +71,55 @@ def facts(game_def: Game, game: PlayedGame) -> Facts:
     )
 
 
-def showcases_section(all_facts: Sequence[Facts]) -> Section:
+def measures(game: PlayedGame) -> Measures:
+    """Per game, for paired experiments: the share of players who fill each
+    showcase and who end early, and the cards left in depots."""
+    fact = facts(game)
+    found = {
+        f"{name} full": Measure(
+            "showcases ending full", SHARE, sum(seat[name] for seat in fact.full) / game.players
+        )
+        for name in fact.full[0]
+    }
+    found["ended early"] = Measure("ending", SHARE, sum(fact.ended) / game.players)
+    found["depot cards"] = Measure("ending", "cards", sum(fact.depot) / game.players)
+    return found
+
+
+def full_rates(group: Sequence[Facts]) -> list[Rate]:
     counts: dict[str, list[int]] = {}
-    for fact in all_facts:
+    for fact in group:
         for seat_full in fact.full:
-            for key, full in seat_full.items():
-                counts.setdefault(key, [0, 0])
-                counts[key][0] += full
-                counts[key][1] += 1
-    rates = [rate(key, full, seats) for key, (full, seats) in counts.items()]
+            for name, full in seat_full.items():
+                counts.setdefault(name, [0, 0])
+                counts[name][0] += full
+                counts[name][1] += 1
+    return [rate(name, full, seats) for name, (full, seats) in counts.items()]
+
+
+def showcases_section(all_facts: Sequence[Facts]) -> Section:
     section = Section(
         "How often each showcase ends full",
-        "Share of players whose showcase has every spot filled at the end, all runs pooled.",
+        "Share of players whose showcase has every spot filled at the end, with Wilson 95% "
+        "intervals; the configurations of one player count side by side.",
     )
-    section.parts.append(
-        svg.bar_chart(
-            "Showcases ending full",
-            [r.label for r in rates],
-            [r.rate for r in rates],
-            [(r.low, r.high) for r in rates],
-            y_label="share of players",
-        )
-    )
-    section.parts.append(
+    rates = {config: full_rates(group) for config, group in grouped(all_facts).items()}
+    for chart in charts.per_player_count(
+        "Showcases ending full",
+        by_players(rates),
+        lambda r: (r.label, (r.rate, r.low, r.high)),
+        value_label="players",
+        percent=True,
+    ):
+        section.add(chart)
+    section.add(
         Table(
-            ("showcase", "players", "full", "share", "95% low", "95% high"),
-            tuple((r.label, r.trials, int(r.wins), r.rate, r.low, r.high) for r in rates),
+            ("configuration", "showcase", "players", "full", "share", "95% low", "95% high"),
+            tuple(
+                (config.name, r.label, r.trials, int(r.wins), r.rate, r.low, r.high)
+                for config, found in rates.items()
+                for r in found
+            ),
         )
     )
     return section
@@ -125,17 +150,19 @@ def ending_section(all_facts: Sequence[Facts]) -> Section:
         "Ending early: a player ended their exhibition with X (allowed only when the card "
         "fits no spot).  Depot: cards left in the depot at the end (each costs a point).",
     )
-    section.parts.append(
-        svg.bar_chart(
-            "Players who end early",
+    section.add(
+        charts.grouped_bars(
+            "Ending early and using the depot",
             [row[0] for row in rows],
-            [row[2] for row in rows],
-            y_label="share of players",
+            {"ended early": [row[2] for row in rows], "used the depot": [row[3] for row in rows]},
+            value_label="players",
+            percent=True,
         )
     )
-    section.parts.append(
+    section.add(
         Table(
-            ("games", "players", "ended early", "used the depot", "mean depot cards"), tuple(rows)
+            ("configuration", "players", "ended early", "used the depot", "mean depot cards"),
+            tuple(rows),
         )
     )
     return section
@@ -156,65 +183,79 @@ def claim_section(all_facts: Sequence[Facts]) -> Section:
     if not rates:
         section.text += "  No multiplayer game here has a One Continent showcase."
         return section
-    section.parts.append(
-        svg.bar_chart(
-            "First claimant's win rate x n",
+    section.add(
+        charts.bar_chart(
+            "First claimant's win rate as a multiple of the fair share",
             [name for name, _, _ in rates],
             [r.rate * n for _, n, r in rates],
             [(r.low * n, r.high * n) for _, n, r in rates],
             reference=1.0,
+            value_label="win rate x players",
             baseline=1.0,
         )
     )
-    section.parts.append(
+    section.add(
         Table(
-            ("games", "claims", "claimant's win rate", "95% low", "95% high", "x n"),
+            ("configuration", "claims", "claimant's win rate", "95% low", "95% high", "x n"),
             tuple((name, r.trials, r.rate, r.low, r.high, r.rate * n) for name, n, r in rates),
         )
     )
     return section
 
 
-def cards_section(all_facts: Sequence[Facts]) -> Section:
-    """Win rate x n of the players who exhibit each card: the card's worth."""
+def card_values(group: Sequence[Facts]) -> dict[int, tuple[int, float, float, float]]:
+    """Per card: players exhibiting it, and their mean win rate x n with its
+    normal 95% interval."""
     shares: dict[int, list[float]] = {}
-    for fact in all_facts:
+    for fact in group:
         n = fact.game.players
-        if n < 2:
-            continue
         for seat, cards in enumerate(fact.cards):
             for card in cards:
                 shares.setdefault(card, []).append(fact.game.seats[seat].share * n)
+    values = {}
+    for card in sorted(shares):
+        found = shares[card]
+        mean = sum(found) / len(found)
+        var = sum((v - mean) ** 2 for v in found) / max(len(found) - 1, 1)
+        half = 1.96 * (var / len(found)) ** 0.5
+        values[card] = (len(found), mean, mean - half, mean + half)
+    return values
+
+
+def cards_section(all_facts: Sequence[Facts]) -> Section:
+    """Win rate x n of the players who exhibit each card: the card's worth."""
     section = Section(
         "The value of each card",
         "For each card, the win rate of the players who exhibit it at the end, as a multiple "
-        "of the fair 1/n, multiplayer games pooled; bars grow from 1, with the mean's normal "
-        "95% interval.  Winners exhibit more cards than losers, so most cards sit above 1: "
-        "compare the cards with each other.",
+        "of the fair 1/n; bars grow from 1, with the mean's normal 95% interval.  Winners "
+        "exhibit more cards than losers, so most cards sit above 1: compare the cards with "
+        "each other, and the configurations (a card a strong bot takes looks good).",
     )
-    if not shares:
+    values = {
+        config: card_values(group)
+        for config, group in grouped(all_facts).items()
+        if config.players > 1
+    }
+    if not values:
         section.text += "  No multiplayer games here."
         return section
-    rows = []
-    for card in sorted(shares):
-        values = shares[card]
-        mean = sum(values) / len(values)
-        var = sum((v - mean) ** 2 for v in values) / max(len(values) - 1, 1)
-        half = 1.96 * (var / len(values)) ** 0.5
-        rows.append((card_label(card), len(values), mean, mean - half, mean + half))
-    section.parts.append(
-        svg.bar_chart(
-            "Win rate x n of the players exhibiting each card",
-            [row[0] for row in rows],
-            [row[2] for row in rows],
-            [(row[3], row[4]) for row in rows],
-            reference=1.0,
-            baseline=1.0,
+    for chart in charts.per_player_count(
+        "Win rate x players of those exhibiting each card",
+        by_players({config: sorted(found.items()) for config, found in values.items()}),
+        lambda item: (card_label(item[0]), item[1][1:]),
+        value_label="win rate x players",
+        baseline=1.0,
+    ):
+        section.add(chart)
+    section.add(
+        Table(
+            ("configuration", "card", "exhibited", "win rate x n", "95% low", "95% high"),
+            tuple(
+                (config.name, card_label(card), *found[card])
+                for config, found in values.items()
+                for card in sorted(found, key=lambda c: -found[c][1])
+            ),
         )
-    )
-    ranked = sorted(rows, key=lambda row: -row[2])
-    section.parts.append(
-        Table(("card", "exhibited", "win rate x n", "95% low", "95% high"), tuple(ranked))
     )
     return section
 
@@ -223,21 +264,13 @@ def solo_section(games: Sequence[PlayedGame]) -> Section | None:
     solo = [g for g in games if g.players == 1]
     if not solo:
         return None
-    totals = [g.seats[0].total for g in solo]
-    bins = svg.histogram_bins(totals, 20)
     section = Section(
         "Solo scores against 2025",
         f"The solo challenge is a score 'from the future', above {SOLO_TARGET}: the "
         "table gives each bot's share of games above it.",
     )
-    section.parts.append(
-        svg.bar_chart(
-            f"Solo totals ({len(solo)} games)",
-            [f"{low:.0f}" for low, _, _ in bins],
-            [float(count) for _, _, count in bins],
-            y_label="games",
-        )
-    )
+    totals = [g.seats[0].total for g in solo]
+    section.add(charts.histogram(f"Solo totals ({len(solo)} games)", totals, "solo total"))
     rows = []
     for bot in sorted({g.seats[0].bot for g in solo}):
         mine = sorted(g.seats[0].total for g in solo if g.seats[0].bot == bot)
@@ -255,7 +288,7 @@ def solo_section(games: Sequence[PlayedGame]) -> Section | None:
                 above.high,
             )
         )
-    section.parts.append(
+    section.add(
         Table(
             (
                 "bot",
@@ -271,14 +304,18 @@ def solo_section(games: Sequence[PlayedGame]) -> Section | None:
             tuple(rows),
         )
     )
-    section.parts.append(
-        Table(("bin from", "bin to", "games"), tuple((lo, hi, c) for lo, hi, c in bins))
+    counts, edges = numpy.histogram(totals, bins=charts.BINS)
+    section.add(
+        Table(
+            ("bin from", "bin to", "games"),
+            tuple((float(edges[i]), float(edges[i + 1]), int(c)) for i, c in enumerate(counts)),
+        )
     )
     return section
 
 
-def sections(game_def: Game, games: Sequence[PlayedGame]) -> list[Section]:
-    all_facts = [facts(game_def, game) for game in games]
+def sections(games: Sequence[PlayedGame]) -> list[Section]:
+    all_facts = [facts(game) for game in games]
     found = [
         showcases_section(all_facts),
         ending_section(all_facts),

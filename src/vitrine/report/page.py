@@ -11,7 +11,7 @@ h2 { font-size: 1.25rem; margin-top: 2.5rem; border-bottom: 1px solid #ccc; }
 table { border-collapse: collapse; margin: 0.5rem 0 1.5rem; font-size: 0.85rem; }
 th, td { border: 1px solid #ccc; padding: 0.2rem 0.5rem; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
-svg { width: 100%; max-width: 720px; display: block; }
+svg { width: 100%; max-width: 760px; height: auto; display: block; margin: 0.5rem 0; }
 .note { color: #555; font-size: 0.9rem; }
 """
 
@@ -29,6 +29,11 @@ class Section:
     title: str
     text: str = ""
     parts: list[str | Table] = field(default_factory=list)  # SVG plots and tables, in order
+
+    def add(self, part: str | Table | None) -> None:
+        """Add a chart or table; a chart not drawn (None: one value) is left out."""
+        if part is not None:
+            self.parts.append(part)
 
 
 def cell(value: Cell) -> str:

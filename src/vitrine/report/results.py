@@ -1,15 +1,16 @@
 """Simulation rows regrouped as games, and a game's positions turn by turn."""
 
 import dataclasses
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from pathlib import Path
+from typing import Any, NamedTuple, TypeVar
 
-import pyarrow as pa
-
+from vitrine.engine.overlay import Overlay
 from vitrine.engine.protocol import Game, GameState
 from vitrine.engine.record import Record
-from vitrine.simulate.store import CATEGORY_PREFIX
+from vitrine.simulate.store import CATEGORY_PREFIX, Settings, load_settings, read_games
+from vitrine.tournament.play import game_definition
 
 
 @dataclass(frozen=True)
@@ -23,17 +24,27 @@ class Seat:
 
 
 class Config(NamedTuple):
-    """What a statistic may not pool across: the rules (player count and
-    variants) and who plays them (the run's line-up of bots)."""
+    """What a statistic may not pool across: the rules (player count,
+    variants and any rule overlay) and who plays them (the run's bots)."""
 
     players: int
     variants: str
+    rules: str  # "published", or the overlay's title and version
     lineup: str
 
     @property
     def name(self) -> str:
         variants = f" {self.variants}" if self.variants else ""
-        return f"{self.players}p{variants} ({self.lineup})"
+        rules = "" if self.rules == PUBLISHED else f" [{self.rules}]"
+        return f"{self.players}p{variants}{rules} ({self.lineup})"
+
+    @property
+    def series(self) -> str:
+        """What tells this configuration from others of its player count."""
+        return self.name.split(" ", 1)[1]
+
+
+PUBLISHED = "published"
 
 
 @dataclass(frozen=True)
@@ -46,19 +57,36 @@ class PlayedGame:
     turns: int
     record: str
     seats: tuple[Seat, ...]
+    game: str = "exhibition"
+    overlay: Overlay | None = None
 
     @property
     def config(self) -> Config:
-        return Config(self.players, self.variants, self.lineup)
+        rules = PUBLISHED if self.overlay is None else describe(self.overlay)
+        return Config(self.players, self.variants, rules, self.lineup)
+
+    @property
+    def definition(self) -> Game:
+        """The game under the rules this game was played with."""
+        return game_definition(self.game, self.overlay)
 
 
-def games_from(table: pa.Table) -> list[PlayedGame]:
-    """One game per (run, game number), seats in order, runs in the order given."""
-    grouped: dict[tuple[str, int], list[dict[str, Any]]] = {}
+def describe(overlay: Overlay) -> str:
+    return f"{overlay.title} {overlay.version}" if overlay.title else overlay.version
+
+
+def played_games(runs: Sequence[Path]) -> list[PlayedGame]:
+    """Every game of the runs, runs in the order given, games in schedule order."""
+    return [game for run in runs for game in games_from(read_games([run]), load_settings(run))]
+
+
+def games_from(table: Any, settings: Settings) -> list[PlayedGame]:
+    """One game per game number of one run's rows (``settings``: the run's)."""
+    grouped: dict[int, list[dict[str, Any]]] = {}
     for row in table.to_pylist():
-        grouped.setdefault((row["run"], row["game"]), []).append(row)
+        grouped.setdefault(row["game"], []).append(row)
     games = []
-    for (run, number), rows in grouped.items():
+    for number, rows in sorted(grouped.items()):
         rows.sort(key=lambda row: row["seat"])
         first = rows[0]
         seats = tuple(
@@ -78,7 +106,7 @@ def games_from(table: pa.Table) -> list[PlayedGame]:
         )
         games.append(
             PlayedGame(
-                run,
+                first["run"],
                 first["lineup"],
                 number,
                 first["players"],
@@ -86,14 +114,17 @@ def games_from(table: pa.Table) -> list[PlayedGame]:
                 first["turns"],
                 first["record"],
                 seats,
+                settings.game,
+                settings.overlay,
             )
         )
     return games
 
 
-def positions(game: Game, record_json: str) -> Iterator[tuple[int, GameState]]:
-    """Replay a record: after each turn, the seat that played it and the position."""
-    record = Record.from_json(record_json, game.setup_fields)
+def positions(played: PlayedGame) -> Iterator[tuple[int, GameState]]:
+    """Replay a game: after each turn, the seat that played it and the position."""
+    game = played.definition
+    record = Record.from_json(played.record, game.setup_fields)
     state = game.replay(dataclasses.replace(record, turns=()))
     for turn in record.turns:
         seat = state.current_player
@@ -102,8 +133,28 @@ def positions(game: Game, record_json: str) -> Iterator[tuple[int, GameState]]:
         yield seat, state
 
 
+def final_state(played: PlayedGame) -> GameState:
+    """The position a game ended in."""
+    game = played.definition
+    return game.replay(Record.from_json(played.record, game.setup_fields))
+
+
 def by_config(games: Iterable[PlayedGame]) -> dict[Config, list[PlayedGame]]:
     groups: dict[Config, list[PlayedGame]] = {}
     for game in games:
         groups.setdefault(game.config, []).append(game)
     return dict(sorted(groups.items()))
+
+
+Grouped = TypeVar("Grouped")
+
+
+def by_players(groups: Mapping[Config, Grouped]) -> dict[int, dict[str, Grouped]]:
+    """Configurations of one player count together, by what else tells them
+    apart (variants, rules, bots): what one chart draws side by side, so that
+    a rule's effect, or an effect every bot shows (the game's) rather than
+    one bot (how it plays), stands out."""
+    tables: dict[int, dict[str, Grouped]] = {}
+    for config, games in groups.items():
+        tables.setdefault(config.players, {})[config.series] = games
+    return tables

@@ -4,17 +4,16 @@ was worth to its holder, and how the toucans were used."""
 from collections import Counter
 from collections.abc import Sequence
 
-from vitrine.engine.protocol import Game, replay_json
 from vitrine.games.tucano import TucanoState
 from vitrine.games.tucano.notation import JOKER_CHOICE
 from vitrine.games.tucano.scoring import score_columns
 from vitrine.report.metrics import rate
 from vitrine.report.page import Section, Table
-from vitrine.report.results import PlayedGame
+from vitrine.report.results import PlayedGame, final_state
 
 
-def final_state(game_def: Game, game: PlayedGame) -> TucanoState:
-    state = replay_json(game_def, game.record)
+def tucano_state(game: PlayedGame) -> TucanoState:
+    state = final_state(game)
     assert isinstance(state, TucanoState)
     return state
 
@@ -81,6 +80,6 @@ def toucans_section(states: Sequence[TucanoState]) -> Section:
     )
 
 
-def sections(game_def: Game, games: Sequence[PlayedGame]) -> list[Section]:
-    states = [final_state(game_def, game) for game in games]
+def sections(games: Sequence[PlayedGame]) -> list[Section]:
+    states = [tucano_state(game) for game in games]
     return [joker_section(states), toucans_section(states)]

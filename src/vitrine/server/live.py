@@ -177,7 +177,8 @@ class LiveTable:
         if not self.plays_itself(position):
             return None
         if position not in self.bots:
-            self.bots[position] = make_bot(seat.level or "casual")
+            level = seat.level or "casual"
+            self.bots[position] = make_bot(level, self.game.name, len(self.seats))
         return self.bots[position]
 
     def summary(self) -> dict[str, Any]:

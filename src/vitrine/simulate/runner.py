@@ -51,7 +51,9 @@ def _run(
     count = 0
     with (
         PartWriter(out, settings) as writer,
-        played(settings.game, settings.options, todo, workers, console, earlier, ray) as finished,
+        played(
+            settings.game, settings.options, todo, workers, console, earlier, ray, settings.overlay
+        ) as finished,
     ):
         for result in finished:
             writer.add(result)

@@ -11,17 +11,18 @@ import fcntl
 import json
 import os
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 import pyarrow as pa
 import pyarrow.parquet as pq
 
 from vitrine.engine.errors import VitrineError
+from vitrine.engine.overlay import Overlay
 from vitrine.tournament.play import GameResult
 
 MANIFEST = "simulation.json"
@@ -61,12 +62,20 @@ class Settings:
     variants: tuple[str, ...]
     options: dict[str, Any]
     seed: int
+    overlay: Overlay | None = None  # the rule overlay played under (None: the published rules)
 
     def to_json(self) -> dict[str, Any]:
-        return {**asdict(self), "lineup": list(self.lineup), "variants": list(self.variants)}
+        return {
+            **asdict(self),
+            "lineup": list(self.lineup),
+            "variants": list(self.variants),
+            "overlay": None if self.overlay is None else self.overlay.to_dict(),
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Settings":
+        """Settings as saved; runs saved before overlays existed have none."""
+        overlay = data.get("overlay")
         return cls(
             game=data["game"],
             players=data["players"],
@@ -74,7 +83,17 @@ class Settings:
             variants=tuple(data["variants"]),
             options=dict(data["options"]),
             seed=data["seed"],
+            overlay=None if overlay is None else Overlay.from_dict(overlay),
         )
+
+    @property
+    def rules(self) -> str:
+        """The rules played, for people: the overlay's title and version, or
+        'published'."""
+        if self.overlay is None:
+            return "published"
+        title = self.overlay.title or "overlay"
+        return f"{title} ({self.overlay.version})"
 
 
 def open_run(out: Path, settings: Settings) -> set[int]:
@@ -94,9 +113,7 @@ def open_run(out: Path, settings: Settings) -> set[int]:
         return done_games(out)
     check_destination(out)
     out.mkdir(parents=True, exist_ok=True)
-    temporary = manifest.with_suffix(".tmp")
-    temporary.write_text(json.dumps(settings.to_json(), indent=2) + "\n", encoding="utf-8")
-    os.replace(temporary, manifest)
+    write_manifest(out, MANIFEST, settings.to_json())
     return set()
 
 
@@ -123,14 +140,30 @@ def locked(out: Path) -> Iterator[None]:
         yield
 
 
-def load_settings(out: Path) -> Settings:
-    manifest = out / MANIFEST
+Loaded = TypeVar("Loaded")
+
+
+def read_manifest(out: Path, name: str, what: str, parse: Callable[[Any], Loaded]) -> Loaded:
+    """The settings file ``name`` of the ``what`` (simulation, experiment)
+    in ``out``, refused with the reason when it is not one."""
+    manifest = out / name
     try:
-        return Settings.from_json(json.loads(manifest.read_text(encoding="utf-8")))
+        return parse(json.loads(manifest.read_text(encoding="utf-8")))
     except OSError as error:
-        raise VitrineError(f"{out} holds no simulation ({MANIFEST}): {error.strerror}") from None
-    except (ValueError, KeyError, TypeError) as error:
-        raise VitrineError(f"{manifest} is not a simulation's settings: {error}") from None
+        raise VitrineError(f"{out} holds no {what} ({name}): {error.strerror}") from None
+    except (ValueError, KeyError, TypeError, VitrineError) as error:
+        raise VitrineError(f"{manifest} does not hold {what} settings: {error}") from None
+
+
+def write_manifest(out: Path, name: str, data: Mapping[str, Any]) -> None:
+    """Write a settings file whole or not at all (a temporary file renamed)."""
+    temporary = out / (name + ".tmp")
+    temporary.write_text(json.dumps(data, indent=2) + "\n", encoding="utf-8")
+    os.replace(temporary, out / name)
+
+
+def load_settings(out: Path) -> Settings:
+    return read_manifest(out, MANIFEST, "simulation", Settings.from_json)
 
 
 def parts(out: Path) -> list[Path]:
@@ -224,15 +257,20 @@ def part_name(index: int) -> str:
 
 def read_games(runs: Iterable[Path]) -> pa.Table:
     """Every seat row of the given runs in one table (categories a run lacks
-    are null), with each run's directory and bots as the columns ``run`` and
-    ``lineup``."""
+    are null), with each run's directory, bots and rules as the columns
+    ``run``, ``lineup`` and ``rules``."""
     tables = []
     for run in runs:
         found = parts(run)
         if not (run / MANIFEST).exists() or not found:
             raise VitrineError(f"{run} holds no simulation results ({MANIFEST} and {PART_PATTERN})")
         table = pa.concat_tables([pq.read_table(part) for part in found], promote_options="default")
-        lineup = ",".join(load_settings(run).lineup)
-        table = table.append_column("run", pa.array([str(run)] * table.num_rows))
-        tables.append(table.append_column("lineup", pa.array([lineup] * table.num_rows)))
+        settings = load_settings(run)
+        for name, value in (
+            ("run", str(run)),
+            ("lineup", ",".join(settings.lineup)),
+            ("rules", settings.rules),
+        ):
+            table = table.append_column(name, pa.array([value] * table.num_rows))
+        tables.append(table)
     return pa.concat_tables(tables, promote_options="default")

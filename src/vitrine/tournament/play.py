@@ -15,6 +15,7 @@ from typing import Any
 
 from vitrine.bots import make_bot
 from vitrine.engine.errors import VitrineError
+from vitrine.engine.overlay import Overlay
 from vitrine.engine.protocol import Game, GameState
 from vitrine.games import get_game
 from vitrine.tournament.schedule import Entry
@@ -68,15 +69,20 @@ def seat_rng(entry: Entry, seat: int) -> Random:
 
 
 @cache
-def _game(name: str) -> Game:
-    """One game definition per process: workers play many games of one game."""
-    return get_game(name)
+def game_definition(name: str, overlay: Overlay | None = None) -> Game:
+    """One game definition per game and rules in a process: workers play,
+    and reports replay, many games of each (under an overlay, its data is
+    merged and checked once)."""
+    return get_game(name, overlay)
 
 
-def play_game(game_name: str, options: Mapping[str, Any], entry: Entry) -> GameResult:
-    """Play ``entry`` to the end; each bot sees only its own seat's view."""
-    game = _game(game_name)
-    bots = [make_bot(spec) for spec in entry.seats]
+def play_game(
+    game_name: str, options: Mapping[str, Any], entry: Entry, overlay: Overlay | None = None
+) -> GameResult:
+    """Play ``entry`` to the end, under the rule ``overlay`` if one is given;
+    each bot sees only its own seat's view."""
+    game = game_definition(game_name, overlay)
+    bots = [make_bot(spec, game_name, len(entry.seats)) for spec in entry.seats]
     rngs = [seat_rng(entry, seat) for seat in range(len(bots))]
     start = time.perf_counter()
     state = game.new_game(player_names(entry.seats), options, entry.deal)

@@ -15,6 +15,7 @@ from typing import IO, Any
 
 from rich.console import Console
 
+from vitrine.engine.overlay import Overlay
 from vitrine.parallel import progress_bar, results_as_done
 from vitrine.tournament.play import GameResult, play_game
 from vitrine.tournament.schedule import Entry, Schedule
@@ -43,11 +44,13 @@ def played(
     console: Console | None,
     already: int = 0,
     ray: str | None = None,
+    overlay: Overlay | None = None,
 ) -> Iterator[Iterator[GameResult]]:
     """The games of ``entries`` as they finish, played by ``workers``
-    processes (or on the Ray cluster ``ray``), with a progress bar on
-    ``console`` that counts ``already`` games (of an earlier run) as done."""
-    work = partial(play_game, game_name, options)
+    processes (or on the Ray cluster ``ray``) under the rule ``overlay`` if
+    any, with a progress bar on ``console`` that counts ``already`` games (of
+    an earlier run) as done."""
+    work = partial(play_game, game_name, options, overlay=overlay)
     with (
         results_as_done(work, entries, max(1, min(workers, len(entries))), ray) as finished,
         progress_bar(console) as progress,

@@ -116,54 +116,158 @@ def card_type(card: int) -> int:
     return card // VALUES
 
 
-def _parse(data: dict[str, Any]) -> Components:
-    types = tuple(CardType(t["code"], t["name"], t["timing"], t["effect"]) for t in data["types"])
-    rooms = tuple(Room(r["code"], r["name"], r["board"], r["effect"]) for r in data["rooms"])
+class ComponentDataError(VitrineError):
+    """The component data is malformed."""
+
+
+TOP_KEYS = {
+    "source",
+    "meeples_per_player",
+    "dice",
+    "curse_values",
+    "copies_per_value",
+    "dice_icons",
+    "player_counts",
+    "types",
+    "end_order",
+    "spaces",
+    "rooms",
+}
+PLAYER_COUNTS = ("2", "3", "4", "5")  # state.MIN_PLAYERS to state.MAX_PLAYERS
+
+
+def _fail(where: str, why: str) -> ComponentDataError:
+    return ComponentDataError(f"component data: {where}: {why}")
+
+
+def _object(raw: Any, keys: set[str], where: str) -> dict[str, Any]:
+    """``raw`` as an object with exactly ``keys``: a misspelt key would change nothing."""
+    if not isinstance(raw, dict) or set(raw) != keys:
+        raise _fail(where, f"must be an object with exactly {sorted(keys)}")
+    return raw
+
+
+def _count(raw: Any, where: str, least: int = 1) -> int:
+    if not isinstance(raw, int) or isinstance(raw, bool) or raw < least:
+        raise _fail(where, f"must be an integer of at least {least}, got {raw!r}")
+    return raw
+
+
+def _text(raw: Any, where: str) -> str:
+    if not isinstance(raw, str) or not raw:
+        raise _fail(where, "must be a non-empty string")
+    return raw
+
+
+def _entries(raw: Any, keys: set[str], where: str) -> list[dict[str, Any]]:
+    if not isinstance(raw, list) or not raw:
+        raise _fail(where, "must be a non-empty list")
+    return [_object(entry, keys, f"{where} entry {i}") for i, entry in enumerate(raw)]
+
+
+def parse_components(data: Any) -> Components:
+    """The component tables from the data file's JSON, refusing anything
+    malformed with the field at fault named."""
+    if not isinstance(data, dict):
+        raise _fail("top level", "must be an object")
+    if set(data) - {"source"} != TOP_KEYS - {"source"}:
+        raise _fail("top level", f"must have exactly the fields {sorted(TOP_KEYS)}")
+    types = tuple(
+        CardType(*(_text(t[k], f"type {i} {k!r}") for k in ("code", "name", "timing", "effect")))
+        for i, t in enumerate(
+            _entries(data["types"], {"code", "name", "timing", "effect"}, "'types'")
+        )
+    )
+    rooms = tuple(
+        Room(
+            _text(r["code"], f"room {i} 'code'"),
+            _text(r["name"], f"room {i} 'name'"),
+            _count(r["board"], f"room {i} 'board'", 0),
+            _text(r["effect"], f"room {i} 'effect'"),
+        )
+        for i, r in enumerate(
+            _entries(data["rooms"], {"code", "name", "board", "effect"}, "'rooms'")
+        )
+    )
+    if sorted(r.board for r in rooms) != sorted(list(range(len(rooms) // 2)) * 2):
+        raise _fail("'rooms'", "every board must carry exactly two rooms")
     partner = tuple(
         next(j for j, other in enumerate(rooms) if other.board == room.board and j != i)
         for i, room in enumerate(rooms)
     )
     codes = [t.code for t in types] + [r.code for r in rooms]
-    values = data["curse_values"]
+    if len(set(codes)) != len(codes):
+        raise _fail("'types' and 'rooms'", "type and room codes must all differ")
+    if any(t.timing not in (END_TIMING, NOW_TIMING) for t in types):
+        raise _fail("'types'", f"a type's timing must be {END_TIMING!r} or {NOW_TIMING!r}")
+    if data["curse_values"] != list(range(1, VALUES + 1)):
+        raise _fail("'curse_values'", f"must be {list(range(1, VALUES + 1))}")
+    icons = _object(data["dice_icons"], {str(v) for v in range(1, VALUES + 1)}, "'dice_icons'")
+    dice = _object(data["dice"], {"count", "ghost_faces", "faces"}, "'dice'")
+    spaces = _entries(data["spaces"], {"space", "flashlights"}, "'spaces'")
+    if [entry["space"] for entry in spaces] != list(range(1, len(spaces) + 1)):
+        raise _fail("'spaces'", "must number the spaces 1, 2, ... from the top")
+    counts = _object(data["player_counts"], set(PLAYER_COUNTS), "'player_counts'")
+    end_order = data["end_order"]
+    if not isinstance(end_order, list) or any(code not in codes for code in end_order):
+        raise _fail("'end_order'", "must list type codes")
     components = Components(
         types=types,
         rooms=rooms,
         partner=partner,
-        flashlights=tuple(s["flashlights"] for s in data["spaces"]),
-        dice_icons=tuple(data["dice_icons"][str(v)] for v in values),
-        dice_count=data["dice"]["count"],
-        ghost_faces=data["dice"]["ghost_faces"],
-        die_faces=data["dice"]["faces"],
-        meeples=data["meeples_per_player"],
-        copies=data["copies_per_value"],
-        setup={int(n): (row["types"], row["remove"]) for n, row in data["player_counts"].items()},
-        end_order=tuple(codes.index(code) for code in data["end_order"]),
+        flashlights=tuple(
+            _count(s["flashlights"], f"space {s['space']} 'flashlights'", 0) for s in spaces
+        ),
+        dice_icons=tuple(
+            _count(icons[str(v)], f"'dice_icons' {str(v)!r}", 0) for v in range(1, VALUES + 1)
+        ),
+        dice_count=_count(dice["count"], "'dice' 'count'"),
+        ghost_faces=_count(dice["ghost_faces"], "'dice' 'ghost_faces'", 0),
+        die_faces=_count(dice["faces"], "'dice' 'faces'"),
+        meeples=_count(data["meeples_per_player"], "'meeples_per_player'"),
+        copies=_count(data["copies_per_value"], "'copies_per_value'"),
+        setup={
+            int(n): (
+                _count(row["types"], f"'player_counts' {n!r} 'types'"),
+                _count(row["remove"], f"'player_counts' {n!r} 'remove'", 0),
+            )
+            for n, row in (
+                (n, _object(counts[n], {"types", "remove"}, f"'player_counts' {n!r}"))
+                for n in PLAYER_COUNTS
+            )
+        },
+        end_order=tuple(codes.index(code) for code in end_order),
     )
-    problems = []
-    if values != list(range(1, VALUES + 1)):
-        problems.append(f"curse values must be 1..{VALUES}")
-    if len(set(codes)) != len(codes):
-        problems.append("type and room codes must all differ")
-    if any(t.timing not in (END_TIMING, NOW_TIMING) for t in types):
-        problems.append("a type's timing must be 'end' or 'now'")
-    if sorted(r.board for r in rooms) != sorted(list(range(len(rooms) // 2)) * 2):
-        problems.append("every board must carry exactly two rooms")
+    if components.ghost_faces > components.die_faces:
+        raise _fail("'dice'", "'ghost_faces' cannot exceed 'faces'")
     if [types[i].timing for i in components.end_order] != [END_TIMING] * len(
         components.end_order
     ) or len(components.end_order) != sum(t.timing == END_TIMING for t in types):
-        problems.append("end_order must list every end-game type once")
+        raise _fail("'end_order'", "must list every end-game type once")
     for players, (count, removed) in components.setup.items():
         deck = count * VALUES * components.copies - removed
         if count > len(types) or deck % 3 or deck <= 0:
-            problems.append(f"{players} players: {count} types less {removed} cards")
+            raise _fail(
+                f"'player_counts' '{players}'",
+                f"{count} types less {removed} cards must leave a positive multiple of 3 "
+                f"cards ({deck}), with at most {len(types)} types",
+            )
     if 3 * max(components.dice_icons) > components.dice_count:
-        problems.append("a room's cards could need more dice than there are")
-    if problems:
-        raise ValueError("components.json: " + "; ".join(problems))
+        raise _fail("'dice_icons'", "a room's cards could need more dice than there are")
+    try:
+        RoomCodes(components)
+    except VitrineError as error:
+        raise _fail("'rooms'", f"the rules need rooms A, N, B, H, L, S: {error}") from None
     return components
+
+
+def component_document() -> dict[str, Any]:
+    """The packaged component data, decoded afresh: what a rule overlay changes."""
+    text = resources.files(__package__).joinpath("data/components.json").read_text()
+    data: dict[str, Any] = json.loads(text)
+    return data
 
 
 @cache
 def load_components() -> Components:
-    text = resources.files(__package__).joinpath("data/components.json").read_text()
-    return _parse(json.loads(text))
+    return parse_components(component_document())

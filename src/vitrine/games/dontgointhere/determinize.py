@@ -1,12 +1,12 @@
 """Full states consistent with a player's view: how bots reason without cheating.
 
 Hidden from a player: the deck's order, the cards set aside at setup, the
-Secret Passage's face-down card unless they placed there, the other
-players' ghost counts and the dice still to be rolled.  A sample deals the
-unseen cards at random into those places, rolls future dice from the
-sampler's ``Random`` and draws each hidden ghost count uniformly from 0 to
-the viewer's own count plus GHOST_SPREAD: a deliberately rough belief, since
-the view carries no tally of others' ghosts (G-15).
+Secret Passage's face-down card unless they placed there and the dice still
+to be rolled.  A sample deals the unseen cards at random into those places
+and rolls future dice from the sampler's ``Random``.  The other players'
+ghost counts are hidden too, but every change of them is public (the
+view's ``ghost_events``), so a sample gives each the count those changes
+add up to, as a player who counts them knows it (G-15).
 """
 
 from collections import Counter
@@ -16,7 +16,7 @@ from typing import Any
 
 from vitrine.engine.errors import VitrineError
 from vitrine.games.dontgointhere.components import Components
-from vitrine.games.dontgointhere.rules import rules_for
+from vitrine.games.dontgointhere.rules import Rules
 from vitrine.games.dontgointhere.setup import make_config
 from vitrine.games.dontgointhere.state import (
     CARDS_PER_ROOM,
@@ -28,7 +28,13 @@ from vitrine.games.dontgointhere.state import (
 )
 from vitrine.games.dontgointhere.view import FACE_DOWN
 
-GHOST_SPREAD = 3
+
+def counted_ghosts(events: list[tuple[int, int]], players: int) -> list[int]:
+    """Every seat's ghosts as the public changes add them up."""
+    counts = [0] * players
+    for seat, change in events:
+        counts[seat] += change
+    return counts
 
 
 def _hidden_slots(state: DgitState, viewer: int) -> list[int]:
@@ -49,20 +55,18 @@ def resample(state: DgitState, viewer: int, rng: Random) -> None:
         state.slots[board][CARDS_PER_ROOM - 1] = pool.pop()
     state.removed = pool[: len(state.removed)]
     state.deck = pool[len(state.removed) :]
-    own = state.ghosts[viewer]
-    for seat in range(state.num_players):
-        if seat != viewer:
-            state.ghosts[seat] = rng.randint(0, own + GHOST_SPREAD)
     state.dice_source = Dice((), None, rng)
 
 
-def determinize(components: Components, view: Mapping[str, Any], rng: Random) -> DgitState:
-    """A state matching ``view`` with the hidden parts sampled from ``rng``."""
+def determinize(
+    components: Components, rules: Rules, view: Mapping[str, Any], rng: Random
+) -> DgitState:
+    """A state matching ``view`` (played under ``rules``, the view's
+    version) with the hidden parts sampled from ``rng``."""
     viewer = view["viewer"]
     if viewer is None:
         raise VitrineError("a spectator's view cannot be determinized: it belongs to no seat")
     types = tuple(components.type_index(code) for code in view["types"])
-    rules = rules_for(view["rules_version"])
     config = make_config(components, view["players"], view["options"], types, None, {}, rules)
     state = DgitState.__new__(DgitState)
     state.config = config
@@ -94,10 +98,10 @@ def determinize(components: Components, view: Mapping[str, Any], rng: Random) ->
             state.slots[board][CARDS_PER_ROOM - 1] = unseen.pop()
     state.removed = unseen[: view["removed_count"]]
     state.deck = unseen[view["removed_count"] :]
-    own = view["ghosts"][viewer]
+    state.ghost_events = [(seat, change) for seat, change in view["ghost_events"]]
+    counted = counted_ghosts(state.ghost_events, len(view["players"]))
     state.ghosts = [
-        count if count is not None else rng.randint(0, own + GHOST_SPREAD)
-        for count in view["ghosts"]
+        count if count is not None else counted[seat] for seat, count in enumerate(view["ghosts"])
     ]
     state.clock_done = view["clock_done"]
     state.dice = [face == "G" for face in view["dice"]]

@@ -75,14 +75,14 @@ def on_take(state: "DgitState", player: int, card: int) -> bool:
         dispel(state, player, doll_set(of_type(held, kind), card))
     elif kind == codes.holy_water:
         if len(of_type(held, kind)) % 2 == 0:
-            state.ghosts[player] -= state.ghosts[player] // 2  # G-10
+            state.change_ghosts(player, -(state.ghosts[player] // 2))  # G-10
     elif kind == codes.mask:
         right = (player - 1) % state.num_players  # G-7
         passed = min(len(of_type(held, kind)), state.ghosts[player])
-        state.ghosts[player] -= passed
-        state.ghosts[right] += passed
+        state.change_ghosts(player, -passed)
+        state.change_ghosts(right, passed)
     elif kind == codes.mirror:
-        state.ghosts[player] += 1
+        state.change_ghosts(player, 1)
         mirrors = of_type(held, kind)
         if len(mirrors) >= MIRROR_SET:
             dispel(state, player, mirrors[:MIRROR_SET])

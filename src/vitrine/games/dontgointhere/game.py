@@ -6,10 +6,18 @@ from random import Random
 from typing import Any
 
 from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.evaluation import greedy_values
+from vitrine.engine.overlay import Overlay, apply_overlay, check_base, checked
 from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Record
-from vitrine.games.dontgointhere.components import Components, load_components
+from vitrine.games.dontgointhere.components import (
+    Components,
+    component_document,
+    load_components,
+    parse_components,
+)
 from vitrine.games.dontgointhere.determinize import determinize
+from vitrine.games.dontgointhere.effects import TypeCodes
 from vitrine.games.dontgointhere.rules import VERSIONS, rules_for
 from vitrine.games.dontgointhere.scoring import score_game
 from vitrine.games.dontgointhere.setup import (
@@ -44,9 +52,27 @@ class DgitGame:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     setup_fields = SETUP_FIELDS
+    overlay: Overlay | None = None
 
-    def __init__(self, components: Components | None = None) -> None:
+    def __init__(
+        self, components: Components | None = None, overlay: Overlay | None = None
+    ) -> None:
+        """``components``: the packaged ones by default; ``overlay``: the rule
+        overlay they come from, then the only rules version played."""
         self.components = components or load_components()
+        if overlay is not None:
+            self.overlay = overlay
+            self.rules_version = overlay.version
+            self.rules_versions = (overlay.version,)
+
+    def with_overlay(self, overlay: Overlay) -> "DgitGame":
+        """The game under a rule overlay of ``components``, checked by the
+        loader of the shipped file (and every type the effects need there)."""
+        check_base(overlay, GAME_NAME, self.rules_versions)
+        merged = apply_overlay(overlay, {"components": component_document()})
+        components = checked(parse_components, merged["components"])
+        checked(TypeCodes, components)
+        return DgitGame(components, overlay)
 
     def parse_options(self, variants: Sequence[str]) -> dict[str, Any]:
         """Variant names are type codes: naming some chooses the types in play."""
@@ -75,7 +101,7 @@ class DgitGame:
         set aside), the rooms face up and the first dice, as records do;
         under the current rules unless ``rules_version`` names earlier ones."""
         components = self.components
-        rules = rules_for(rules_version)
+        rules = rules_for(rules_version, self.overlay)
         setup = dict(setup or {})
         unknown = sorted(set(setup) - set(SETUP_FIELDS))
         if unknown:
@@ -162,7 +188,7 @@ class DgitGame:
         return tuple(face == GHOST_FACE for face in raw)
 
     def replay(self, record: Record) -> DgitState:
-        record.check_game(GAME_NAME, VERSIONS)
+        record.check_game(GAME_NAME, self.rules_versions)
         if record.seed is None:
             raise RecordError(
                 "a Don't Go In There record needs a seed: the dice come from it",
@@ -185,7 +211,8 @@ class DgitGame:
         return self.replay(Record.from_json(text, self.setup_fields))
 
     def determinize(self, view: Mapping[str, Any], rng: Random) -> DgitState:
-        return determinize(self.components, view, rng)
+        rules = rules_for(view["rules_version"], self.overlay)
+        return determinize(self.components, rules, view, rng)
 
     def evaluate(self, state: GameState, player: int) -> float:
         """Minus the curses the player would score now, and a little per ghost."""
@@ -194,5 +221,11 @@ class DgitGame:
         sheet = score_game(state)[player]
         return -(sheet.total + GHOST_WEIGHT * sheet.ghosts)
 
-    def decision_values(self, state: GameState, width: int) -> dict[str, float]:
+    def greedy_values(self, view: Mapping[str, Any], rng: Random) -> list[float]:
+        """Greedy play's values, the plain way (``engine.evaluation``)."""
+        return greedy_values(self, view, rng)
+
+    def decision_values(
+        self, state: GameState, width: int, actions: Sequence[str] | None = None
+    ) -> dict[str, float]:
         raise VitrineError("Don't Go In There has no perfect-information search (use ismcts)")

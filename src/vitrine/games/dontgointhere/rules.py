@@ -9,7 +9,8 @@ so an earlier version is a few ``if``s in the engine, never a copy of it.
 
 from dataclasses import dataclass
 
-from vitrine.engine.record import select_rules
+from vitrine.engine.overlay import Overlay
+from vitrine.engine.record import rules_under
 
 
 @dataclass(frozen=True)
@@ -20,6 +21,7 @@ class Rules:
     library_draw_order: bool  # G-12: equal curses lie in the order drawn (else by type)
     copy_choice: bool  # G-11: the Library's two identical cards are two choices (else the right)
     tome_needs_a_card: bool  # G-26: no type is asked when nothing could be dispelled
+    overlay: Overlay | None = None  # a designer's change to the components (rules_under)
 
 
 RULESETS = {
@@ -33,6 +35,7 @@ VERSIONS = tuple(RULESETS)  # the current last
 CURRENT = RULESETS[VERSIONS[-1]]
 
 
-def rules_for(version: str | None) -> Rules:
-    """The rules of ``version`` (None: the current ones); refuses an unknown one."""
-    return select_rules(RULESETS, version)
+def rules_for(version: str | None, overlay: Overlay | None = None) -> Rules:
+    """The rules of ``version`` (None: the current ones), or of the rule
+    ``overlay``'s version when there is one; refuses an unknown version."""
+    return rules_under(RULESETS, version, overlay)

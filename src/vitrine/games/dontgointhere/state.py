@@ -105,6 +105,7 @@ class DgitState:
         "dice",
         "dice_source",
         "dispelled",
+        "ghost_events",
         "ghosts",
         "held",
         "history",
@@ -127,6 +128,7 @@ class DgitState:
     dice_source: Dice
     dispelled: list[list[int]]
     ghosts: list[int]  # hidden from the other players
+    ghost_events: list[tuple[int, int]]  # every change of a count, (seat, change): public
     held: list[list[int]]  # face-up cards of each tableau
     history: list[str]
     phase: int
@@ -156,6 +158,7 @@ class DgitState:
         self.spaces = [[NOBODY] * spaces for _ in rooms]
         self.seen = [0] * len(rooms)
         self.ghosts = [0] * n
+        self.ghost_events = []
         self.held = [[] for _ in range(n)]
         self.dispelled = [[] for _ in range(n)]
         self.clock_done = False
@@ -181,6 +184,7 @@ class DgitState:
         clone.dice_source = self.dice_source.copy()
         clone.dispelled = [d[:] for d in self.dispelled]
         clone.ghosts = self.ghosts[:]
+        clone.ghost_events = self.ghost_events[:]
         clone.held = [h[:] for h in self.held]
         clone.history = self.history[:]
         clone.phase = self.phase
@@ -315,6 +319,14 @@ class DgitState:
 
     # ------------------------------------------------------------ mechanics
 
+    def change_ghosts(self, seat: int, change: int) -> None:
+        """Add ``change`` to a seat's ghosts: the count is hidden, but the
+        change is public (a roll, a room, a card everyone saw), so it is
+        written down for every view (``ghost_events``, G-14)."""
+        if change:
+            self.ghosts[seat] += change
+            self.ghost_events.append((seat, change))
+
     def _deal(self, board: int) -> None:
         """Fill a board's three slots from the deck; a Library sorts them."""
         cards = [self.deck.pop() for _ in range(CARDS_PER_ROOM)]
@@ -332,9 +344,9 @@ class DgitState:
         self.spaces[board][space] = player
         room = self.rooms[board]
         if room == config.room_codes.attic and space == 0:
-            self.ghosts[player] += 1
+            self.change_ghosts(player, 1)
         elif room == config.room_codes.nursery and space == config.components.spaces - 1:
-            self.ghosts[player] -= min(1, self.ghosts[player])
+            self.change_ghosts(player, -min(1, self.ghosts[player]))
         elif room == config.room_codes.secret_passage:
             self.seen[board] |= 1 << player
         if sum(owner != NOBODY for owner in self.spaces[board]) < MEEPLES_TO_RESOLVE:
@@ -370,7 +382,7 @@ class DgitState:
         row = self.spaces[self.board]
         for space, owner in enumerate(row):
             if owner != NOBODY:
-                self.ghosts[owner] += max(0, rolled - flashlights[space])
+                self.change_ghosts(owner, max(0, rolled - flashlights[space]))
         self.queue = [space for space, owner in enumerate(row) if owner != NOBODY]
         self.phase = PICK
         self._next_pick()
@@ -396,9 +408,9 @@ class DgitState:
         slot = row.index(card) if left else len(row) - 1 - row[::-1].index(card)
         if self.rooms[board] == self.config.room_codes.library:
             if slot == 0:
-                self.ghosts[player] += 1
+                self.change_ghosts(player, 1)
             elif slot == CARDS_PER_ROOM - 1:
-                self.ghosts[player] -= min(1, self.ghosts[player])
+                self.change_ghosts(player, -min(1, self.ghosts[player]))
         row[slot] = EMPTY
         self.held[player].append(card)
         self.queue.pop(0)
@@ -448,6 +460,7 @@ class DgitState:
         return Record(
             game=GAME_NAME,
             rules_version=config.rules.version,
+            overlay=config.rules.overlay,
             players=config.players,
             options=config.options,
             turns=tuple(self.history),

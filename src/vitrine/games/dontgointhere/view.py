@@ -3,7 +3,9 @@
 Withheld: the deck's order and the cards set aside at setup (only their
 numbers show), the other players' ghost tokens until the game ends (G-14),
 and the Secret Passage's face-down card from everyone who has not placed a
-meeple there, until the third meeple reveals it.
+meeple there, until the third meeple reveals it.  Every change of a ghost
+count is public, as at the table (``ghost_events``): a player who counts
+them knows every count, as the bots do.
 """
 
 from typing import TYPE_CHECKING, Any
@@ -67,6 +69,7 @@ def player_view(state: "DgitState", viewer: int | None) -> dict[str, Any]:
         "ghosts": [
             count if over or seat == viewer else None for seat, count in enumerate(state.ghosts)
         ],
+        "ghost_events": [[seat, change] for seat, change in state.ghost_events],
         "meeples": [state.free_meeples(p) for p in range(config.num_players)],
         "tableaus": [
             {"held": [label(c) for c in held], "dispelled": [label(c) for c in gone]}

@@ -85,7 +85,9 @@ static int batch_init(Batch *b, PyObject *args, PyObject *kwds)
         }
     }
     Py_INCREF(core);
-    Py_XSETREF(b->core, (Core *)core);
+    Core *previous = b->core; /* Py_XSETREF is no part of the stable ABI */
+    b->core = (Core *)core;
+    Py_XDECREF((PyObject *)previous);
     PyMem_Free(b->games); /* a second __init__ starts afresh */
     PyMem_Free(b->depot_cards);
     PyMem_Free(b->discards);

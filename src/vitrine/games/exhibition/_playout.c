@@ -466,7 +466,9 @@ int closeness_points(const Core *core, int card)
     return (int)(num * core->multiplier / (core->points_den * core->per_year_den));
 }
 
-/* score_game's totals and tiebreak distances (-1: none, loses the tiebreak). */
+/* score_game's totals and tiebreak distances (-1: none, loses the tiebreak),
+ * at the end or mid-game: before the end, All 6 Continents counts only the
+ * rounds completed (D-14). */
 void score(const Core *core, const Game *g, int *total, int *tiebreak)
 {
     int n = core->players, factor = core->solo ? core->multiplier : 1;
@@ -475,7 +477,8 @@ void score(const Core *core, const Game *g, int *total, int *tiebreak)
         all_six[0] = g->six_round[0] ? core->all_continents_solo : 0;
     } else {
         for (int p = 0; p < n; p++)
-            present[p] = g->six_round[p] != 0;
+            present[p] = g->six_round[p] != 0 &&
+                         (g->current == NOBODY || g->six_round[p] < g->round);
         dense_awards(core, g->six_round, present, core->continent_awards,
                      core->num_continent_awards, 0, all_six);
     }
@@ -879,6 +882,166 @@ static PyObject *core_masks(Core *core, PyObject *args)
     return words;
 }
 
+/* ---------------------------------------------------------- greedy play */
+
+/* Game.evaluate of `player`: the score now plus `flexibility` for every card
+ * each empty spot still accepts.  The product is stored before the sum so
+ * that no compiler fuses the two (a fused multiply-add rounds once, Python
+ * twice), and greedy play compares these values exactly as Python does. */
+static double evaluation(const Core *core, const Game *g, int player, double flexibility)
+{
+    int total[MAX_PLAYERS], tiebreak[MAX_PLAYERS], open = 0;
+    score(core, g, total, tiebreak);
+    for (int spot = 0; spot < core->spots; spot++)
+        open += m_count(g->masks[player][spot]);
+    volatile double weighted = flexibility * open;
+    return (double)total[player] + weighted;
+}
+
+/* ExhibitionState.targets: the legal spots in order, then DEPOT while the
+ * depot has room, then END when no spot fits (D-5); their number. */
+static int legal_targets(const Core *core, const Game *g, int player, int card, int *out)
+{
+    int count = 0;
+    for (int spot = 0; spot < core->spots; spot++)
+        if (m_has(g->masks[player][spot], card))
+            out[count++] = spot;
+    int fits = count > 0;
+    if (g->depot[player] < core->depot_size)
+        out[count++] = DEPOT;
+    if (!fits)
+        out[count++] = END;
+    return count;
+}
+
+/* The evaluation after the pending card goes to `target`. */
+static double placed_value(const Core *core, const Game *g, int target, double flexibility)
+{
+    Game child = *g;
+    int player = child.current;
+    put_card(core, &child, target);
+    return evaluation(core, &child, player, flexibility);
+}
+
+/* The evaluation of the best placement of the pending card. */
+static double best_placement(const Core *core, const Game *g, double flexibility)
+{
+    int targets[MAX_SPOTS + 2];
+    int count = legal_targets(core, g, g->current, g->pending_card, targets);
+    double best = -HUGE_VAL;
+    for (int i = 0; i < count; i++) {
+        double value = placed_value(core, g, targets[i], flexibility);
+        if (value > best)
+            best = value;
+    }
+    return best;
+}
+
+static int read_greedy_game(Core *core, PyObject *state, Game *g, int place_step)
+{
+    if (!read_game(core, state, g))
+        return 0;
+    if (g->current == NOBODY || (g->pending_card >= 0) != place_step) {
+        PyErr_SetString(PyExc_ValueError, place_step ? "packed state: no card to place"
+                                                     : "packed state: not a take step");
+        return 0;
+    }
+    return 1;
+}
+
+static PyObject *core_take_values(Core *core, PyObject *args)
+{
+    PyObject *state, *cards;
+    int refill;
+    double flexibility;
+    if (!PyArg_ParseTuple(args, "O!O!id:take_values", &PyList_Type, &state, &PyList_Type, &cards,
+                          &refill, &flexibility))
+        return NULL;
+    Game g;
+    if (!read_greedy_game(core, state, &g, 0))
+        return NULL;
+    if (refill < -1 || refill >= NUM_CARDS) {
+        PyErr_SetString(PyExc_ValueError, "refill: a card, or -1 for none");
+        return NULL;
+    }
+    Py_ssize_t count = PyList_Size(cards);
+    double *values = PyMem_Malloc((count ? count : 1) * sizeof(double));
+    if (values == NULL)
+        return PyErr_NoMemory();
+    for (Py_ssize_t i = 0; i < count; i++) {
+        long card = PyLong_AsLong(PyList_GetItem(cards, i));
+        int from = -1, index = 0;
+        for (int k = 0; k < core->continents && from < 0; k++)
+            for (int j = 0; j < g.group_size[k]; j++)
+                if (g.market[k][j] == card) {
+                    from = k, index = j;
+                    break;
+                }
+        if (from < 0) {
+            PyMem_Free(values);
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "card %ld is not in the market", card);
+            return NULL;
+        }
+        /* The take as _take makes it; the vehicle is left alone, as nothing
+         * the evaluation reads depends on it. */
+        Game taken = g;
+        taken.market[from][index] = taken.market[from][--taken.group_size[from]];
+        taken.market_size--;
+        if (refill >= 0) {
+            taken.market[from][taken.group_size[from]++] = refill;
+            taken.market_size++;
+        }
+        taken.pending_card = (int)card;
+        values[i] = best_placement(core, &taken, flexibility);
+    }
+    PyObject *result = PyList_New(count);
+    for (Py_ssize_t i = 0; result != NULL && i < count; i++) {
+        PyObject *item = PyFloat_FromDouble(values[i]);
+        if (item == NULL || PyList_SetItem(result, i, item) < 0) /* it steals the item */
+            Py_CLEAR(result);
+    }
+    PyMem_Free(values);
+    return result;
+}
+
+static PyObject *core_place_values(Core *core, PyObject *args)
+{
+    PyObject *state;
+    double flexibility;
+    if (!PyArg_ParseTuple(args, "O!d:place_values", &PyList_Type, &state, &flexibility))
+        return NULL;
+    Game g;
+    if (!read_greedy_game(core, state, &g, 1))
+        return NULL;
+    int targets[MAX_SPOTS + 2];
+    int count = legal_targets(core, &g, g.current, g.pending_card, targets);
+    PyObject *result = PyList_New(core->spots + 2);
+    if (result == NULL)
+        return NULL;
+    for (int i = 0; i < core->spots + 2; i++) {
+        Py_INCREF(Py_None);
+        if (PyList_SetItem(result, i, Py_None) < 0) {
+            Py_DECREF(result);
+            return NULL;
+        }
+    }
+    for (int i = 0; i < count; i++) {
+        int target = targets[i];
+        PyObject *item = PyFloat_FromDouble(placed_value(core, &g, target, flexibility));
+        if (item == NULL) {
+            Py_DECREF(result);
+            return NULL;
+        }
+        /* spots by index, then DEPOT and END */
+        if (PyList_SetItem(result, target >= 0 ? target : core->spots - 1 - target, item) < 0) {
+            Py_DECREF(result);
+            return NULL;
+        }
+    }
+    return result;
+}
+
 static PyMethodDef core_methods[] = {
     {"playout", (PyCFunction)(void (*)(void))core_playout, METH_VARARGS | METH_KEYWORDS,
      "playout(state, seed, trace=False, informed=False, margin=0.0)\n--\n\n"
@@ -888,6 +1051,15 @@ static PyMethodDef core_methods[] = {
     {"masks", (PyCFunction)core_masks, METH_VARARGS,
      "masks(state, /)\n--\n\n"
      "Every player's legality masks of the packed state, per spot as two words (low, high)."},
+    {"take_values", (PyCFunction)core_take_values, METH_VARARGS,
+     "take_values(state, cards, refill, flexibility, /)\n--\n\n"
+     "Greedy play's value of taking each of `cards` in the packed take step: the\n"
+     "evaluation (score plus `flexibility` per card each empty spot accepts) of its\n"
+     "best placement, the taken card's group refilled with `refill` (-1: none)."},
+    {"place_values", (PyCFunction)core_place_values, METH_VARARGS,
+     "place_values(state, flexibility, /)\n--\n\n"
+     "Greedy play's value of each placement of the packed pending card, by target:\n"
+     "the hall's spots in order, then DEPOT, then END (None where illegal)."},
     {"beam", (PyCFunction)(void (*)(void))core_beam, METH_VARARGS | METH_KEYWORDS,
      "beam(state, width, open_card_points, open_cards_counted, potential, market_hope)\n--\n\n"
      "The solo beam search of solver.py over the packed state, its stock read in order\n"

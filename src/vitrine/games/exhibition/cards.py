@@ -60,7 +60,10 @@ class CardTable:
 
 def card_label(card: int) -> str:
     """The card in notation: its year, or ``EIN``."""
-    return EINSTEIN_LABEL if card == EINSTEIN else str(FIRST_YEAR + card)
+    return LABELS[card]
+
+
+LABELS: tuple[str, ...] = (*(str(FIRST_YEAR + card) for card in range(YEARS)), EINSTEIN_LABEL)
 
 
 def card_year(card: int) -> int | None:
@@ -214,13 +217,25 @@ def parse_card_data(data: Any, version: str | None = None) -> CardTable:
     )
 
 
+def _packaged_text() -> str:
+    return resources.files(__package__).joinpath("data/cards.json").read_text("utf-8")
+
+
+def card_document(version: str | None = None) -> dict[str, Any]:
+    """The packaged card data as the rules ``version`` has it (None: the
+    current), without ``previous``: what a rule overlay of that version changes."""
+    data = json.loads(_packaged_text())
+    return {
+        "continents": data["continents"],
+        "cards": _cards_as_of(data, version),
+        "secret_decades": data["secret_decades"],
+    }
+
+
 def load_card_table(path: Path | None = None, version: str | None = None) -> CardTable:
     """Load ``path``, or the packaged ``data/cards.json`` by default; the
     cards of an earlier rules ``version`` when one is named."""
-    if path is None:
-        text = resources.files(__package__).joinpath("data/cards.json").read_text("utf-8")
-    else:
-        text = path.read_text("utf-8")
+    text = _packaged_text() if path is None else path.read_text("utf-8")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

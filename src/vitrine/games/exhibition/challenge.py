@@ -25,6 +25,7 @@ from vitrine.engine.errors import VitrineError
 from vitrine.games.exhibition.game import ExhibitionGame
 from vitrine.games.exhibition.scoring import score_game
 from vitrine.games.exhibition.solver import solo_deal, solve
+from vitrine.games.exhibition.state import GAME_NAME
 from vitrine.parallel import progress_bar, results_as_done
 
 CHALLENGE = 2025  # the rulebook's score "from the future": beat it
@@ -74,7 +75,7 @@ def play_solo(spec: str, seed: int) -> SoloResult:
     started = time.perf_counter()
     game = ExhibitionGame()
     state = solo_deal(seed)
-    bot = make_bot(spec)
+    bot = make_bot(spec, GAME_NAME, 1)
     rng = Random(seed)
     while not state.is_over:
         state.apply_action(bot.choose(game, state.view(0), rng))

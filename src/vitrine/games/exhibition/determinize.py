@@ -11,6 +11,7 @@ from random import Random
 from typing import Any
 
 from vitrine.engine.errors import VitrineError
+from vitrine.engine.overlay import Overlay
 from vitrine.games.exhibition.cards import NUM_CARDS, CardTable, card_from_label
 from vitrine.games.exhibition.layout import LayoutData
 from vitrine.games.exhibition.options import Options
@@ -25,9 +26,14 @@ def _card(label: str) -> int:
 
 
 def determinize(
-    table: CardTable, layout: LayoutData, view: Mapping[str, Any], rng: Random
+    table: CardTable,
+    layout: LayoutData,
+    overlay: Overlay | None,
+    view: Mapping[str, Any],
+    rng: Random,
 ) -> ExhibitionState:
-    """A state matching ``view`` with the hidden parts sampled from ``rng``."""
+    """A state matching ``view`` with the hidden parts sampled from ``rng``
+    (``overlay``: the rule overlay the cards and layout come from, if any)."""
     codes = table.continent_codes
     options = Options.from_dict(view["options"], layout)
     players = view["players"]
@@ -53,7 +59,9 @@ def determinize(
         decades = tuple(d if d is not None else free.pop() for d in known)
     deck = tuple(seen + unseen)
     version = view["rules_version"]
-    config = make_config(table, layout, players, options, None, deck, True, decades, version)
+    config = make_config(
+        table, layout, players, options, None, deck, True, decades, version, overlay
+    )
     state = ExhibitionState(config)
     state.market = market
     state.draw_pile = unseen

@@ -5,21 +5,29 @@ from random import Random
 from typing import Any
 
 from vitrine.engine.errors import NotationError, RecordError, VitrineError
+from vitrine.engine.overlay import Overlay, apply_overlay, check_base, checked
 from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Record, unknown_rules_version
 from vitrine.engine.rng import SplitMix64
 from vitrine.games.exhibition.cards import (
     NUM_CARDS,
     CardTable,
+    card_document,
     card_from_label,
     earlier_table,
     load_card_table,
+    parse_card_data,
 )
 from vitrine.games.exhibition.determinize import determinize
-from vitrine.games.exhibition.layout import LayoutData, default_layout
+from vitrine.games.exhibition.greedy import evaluation, greedy_values
+from vitrine.games.exhibition.layout import (
+    LayoutData,
+    default_layout,
+    hall_document,
+    parse_layout,
+)
 from vitrine.games.exhibition.notation import TURN_FORMAT, Notation, Take
 from vitrine.games.exhibition.options import Options
-from vitrine.games.exhibition.scoring import score_game
 from vitrine.games.exhibition.state import (
     GAME_NAME,
     MAX_PLAYERS,
@@ -32,7 +40,6 @@ from vitrine.games.exhibition.state import (
 )
 
 SETUP_FIELDS: tuple[str, ...] = ("deck", "secret_decades")
-FLEXIBILITY_WEIGHT = 0.01
 
 
 def deal(seed: int, table: CardTable) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -90,10 +97,32 @@ class ExhibitionGame:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     setup_fields = SETUP_FIELDS
+    overlay: Overlay | None = None
 
-    def __init__(self, table: CardTable | None = None, layout: LayoutData | None = None) -> None:
+    def __init__(
+        self,
+        table: CardTable | None = None,
+        layout: LayoutData | None = None,
+        overlay: Overlay | None = None,
+    ) -> None:
+        """``table`` and ``layout``: the current rules' cards and hall (the
+        packaged ones by default); ``overlay``: the rule overlay they come
+        from, which is then the only rules version this game plays."""
         self.table = table or load_card_table()
         self.layout = layout or default_layout()
+        if overlay is not None:
+            self.overlay = overlay
+            self.rules_version = overlay.version
+            self.rules_versions = (overlay.version,)
+
+    def with_overlay(self, overlay: Overlay) -> "ExhibitionGame":
+        """The game under a rule overlay of ``hall`` and ``cards``, as its
+        base version has them, checked by the loaders of the shipped files."""
+        check_base(overlay, GAME_NAME, self.rules_versions)
+        earlier = None if overlay.base == RULES_VERSION else overlay.base
+        merged = apply_overlay(overlay, {"hall": hall_document(), "cards": card_document(earlier)})
+        table = checked(parse_card_data, merged["cards"])
+        return ExhibitionGame(table, checked(parse_layout, merged["hall"]), overlay)
 
     def parse_options(self, variants: Sequence[str]) -> dict[str, Any]:
         return Options.from_names(variants, self.layout).to_dict()
@@ -110,10 +139,10 @@ class ExhibitionGame:
     def table_of(self, rules_version: str | None) -> CardTable:
         """The cards a rules version plays with (None: the current version's,
         which may be a table given to this game); refuses an unknown version."""
-        if rules_version is None or rules_version == RULES_VERSION:
+        if rules_version is None or rules_version == self.rules_version:
             return self.table
-        if rules_version not in RULES_VERSIONS:
-            raise unknown_rules_version(rules_version, RULES_VERSIONS)
+        if rules_version not in self.rules_versions:
+            raise unknown_rules_version(rules_version, self.rules_versions)
         return earlier_table(rules_version)
 
     def start(
@@ -146,9 +175,9 @@ class ExhibitionGame:
                 "decades_option_off",
             )
         explicit = deck is not None
-        version = rules_version or RULES_VERSION
+        version = rules_version or self.rules_version
         config = make_config(
-            table, self.layout, players, opts, seed, order, explicit, decades, version
+            table, self.layout, players, opts, seed, order, explicit, decades, version, self.overlay
         )
         return ExhibitionState(config)
 
@@ -181,7 +210,7 @@ class ExhibitionGame:
 
     def replay(self, record: Record) -> ExhibitionState:
         """The position a record reaches; a trailing take-only entry is a pending take."""
-        record.check_game(GAME_NAME, RULES_VERSIONS)
+        record.check_game(GAME_NAME, self.rules_versions)
         try:
             deck = parse_deck(record.setup["deck"]) if "deck" in record.setup else None
             decades = record.setup.get("secret_decades")
@@ -220,17 +249,23 @@ class ExhibitionGame:
             ) from None
 
     def determinize(self, view: Mapping[str, Any], rng: Random) -> ExhibitionState:
-        return determinize(self.table_of(view["rules_version"]), self.layout, view, rng)
+        table = self.table_of(view["rules_version"])
+        return determinize(table, self.layout, self.overlay, view, rng)
 
     def evaluate(self, state: GameState, player: int) -> float:
         """The player's score now, plus a little for every card each empty spot
         still accepts: keeping showcases fillable is worth something."""
         if not isinstance(state, ExhibitionState):
             raise TypeError("not an Exhibition state")
-        openness = sum(mask.bit_count() for mask in state.masks[player])
-        return score_game(state).players[player].total + FLEXIBILITY_WEIGHT * openness
+        return evaluation(state, player)
 
-    def decision_values(self, state: GameState, width: int) -> dict[str, float]:
+    def greedy_values(self, view: Mapping[str, Any], rng: Random) -> list[float]:
+        """Greedy play's values, computed by the compiled core (``greedy``)."""
+        return greedy_values(self, view, rng)
+
+    def decision_values(
+        self, state: GameState, width: int, actions: Sequence[str] | None = None
+    ) -> dict[str, float]:
         """The clairvoyant solver's value of every legal decision (solo games
         only), valued as ``returns`` values a solo score."""
         if not isinstance(state, ExhibitionState):
@@ -240,7 +275,8 @@ class ExhibitionGame:
         from vitrine.games.exhibition.solver import decision_totals  # it builds on this module
 
         scale = SOLO_SCALE * state.config.scoring.solo_multiplier
-        return {action: total / scale for action, total in decision_totals(state, width).items()}
+        totals = decision_totals(state, width, actions)
+        return {action: total / scale for action, total in totals.items()}
 
     def load(self, text: str) -> ExhibitionState:
         """Replay a record given as JSON text."""

@@ -277,10 +277,30 @@ def _int_list(raw: Any, where: str) -> tuple[int, ...]:
     return tuple(raw)
 
 
+TOP_KEYS = {
+    "depot_size",
+    "rank_awards",
+    "all_continents",
+    "solo_multiplier",
+    "solo_market_award",
+    "showcases",
+    "variations",
+}
+ALL_CONTINENTS_KEYS = {"awards", "solo"}
+
+
+def _known_keys(raw: dict[str, Any], known: set[str], where: str) -> None:
+    """Refuse a key the rules do not read: a misspelt one would change nothing."""
+    unknown = sorted(set(raw) - known)
+    if unknown:
+        raise _fail(where, f"unknown field(s) {unknown} (known: {sorted(known)})")
+
+
 def parse_layout(data: Any) -> LayoutData:
     """Build the layout from decoded JSON, refusing anything malformed."""
     if not isinstance(data, dict):
         raise _fail("top level", "must be an object")
+    _known_keys(data, TOP_KEYS, "top level")
     base = tuple(
         _parse_showcase(raw, f"showcase {i}", variation=False)
         for i, raw in enumerate(data.get("showcases", []))
@@ -296,6 +316,9 @@ def parse_layout(data: Any) -> LayoutData:
             raise _fail(f"variation {variation.key!r}", "must cover a base showcase of its size")
         variations[variation.key] = variation
     awards = data.get("all_continents", {})
+    if not isinstance(awards, dict):
+        raise _fail("'all_continents'", "must be an object with 'awards' and 'solo'")
+    _known_keys(awards, ALL_CONTINENTS_KEYS, "'all_continents'")
     scoring = ScoringConstants(
         rank_awards=_int_list(data.get("rank_awards"), "'rank_awards'"),
         all_continents_awards=_int_list(awards.get("awards"), "'all_continents.awards'"),
@@ -309,7 +332,13 @@ def parse_layout(data: Any) -> LayoutData:
     return LayoutData(base, variations, depot, scoring)
 
 
+def hall_document() -> dict[str, Any]:
+    """The packaged hall data, decoded afresh: what a rule overlay changes."""
+    text = resources.files(__package__).joinpath("data/hall.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
 @cache
 def default_layout() -> LayoutData:
-    text = resources.files(__package__).joinpath("data/hall.json").read_text("utf-8")
-    return parse_layout(json.loads(text))
+    return parse_layout(hall_document())

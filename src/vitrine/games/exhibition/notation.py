@@ -44,6 +44,7 @@ class Notation:
         self.target_names[DEPOT] = "D"
         self.target_names[END] = "X"
         self.targets = {name: index for index, name in self.target_names.items()}
+        self._turn_texts: dict[Turn, str] = {}  # every view prints every turn so far
 
     def take_text(self, card: int, dest: int) -> str:
         if dest == NO_DESTINATION:
@@ -54,7 +55,11 @@ class Notation:
         return self.target_names[target]
 
     def turn_text(self, turn: Turn) -> str:
-        return f"{self.take_text(turn.card, turn.dest)} {self.target_names[turn.target]}"
+        text = self._turn_texts.get(turn)
+        if text is None:
+            text = f"{self.take_text(turn.card, turn.dest)} {self.target_names[turn.target]}"
+            self._turn_texts[turn] = text
+        return text
 
     def parse_take(self, text: str) -> Take:
         match = _TAKE_RE.fullmatch(text)

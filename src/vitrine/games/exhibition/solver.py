@@ -30,7 +30,7 @@ plus the bot's own mistakes.
 """
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -139,15 +139,17 @@ def best_line(state: ExhibitionState, width: int) -> tuple[list[Turn], int, int]
     return [Turn(*turn) for turn in best[0]], best[1], positions
 
 
-def decision_totals(state: ExhibitionState, width: int) -> dict[str, int]:
-    """Every legal decision of ``state`` (a take, or a placement after one)
-    and the total of the best line :func:`best_line` finds after it, the
-    stock read in order: what PIMC compares, decision against decision, on
-    the same sample."""
+def decision_totals(
+    state: ExhibitionState, width: int, actions: Sequence[str] | None = None
+) -> dict[str, int]:
+    """Every legal decision of ``state`` (a take, or a placement after one),
+    or only ``actions``, and the total of the best line :func:`best_line`
+    finds after it, the stock read in order: what PIMC compares, decision
+    against decision, on the same sample."""
     root = state.copy()
     root.draw_rng = None
     totals: dict[str, int] = {}
-    for action in root.legal_actions():
+    for action in root.legal_actions() if actions is None else actions:
         child = root.copy()
         child.apply_action(action)
         totals[action] = best_line(child, width)[1]

@@ -19,6 +19,7 @@ from random import Random
 from typing import Any
 
 from vitrine.engine.errors import IllegalTurnError, NotationError, VitrineError
+from vitrine.engine.overlay import Overlay
 from vitrine.engine.protocol import win_shares
 from vitrine.engine.record import Record
 from vitrine.games.exhibition.cards import (
@@ -91,6 +92,7 @@ class GameConfig:
     notation: Notation
     mask_cache: "MaskCache"
     rules_version: str
+    overlay: Overlay | None  # the rule overlay the table and layout come from
 
     @property
     def num_players(self) -> int:
@@ -617,7 +619,7 @@ class ExhibitionState:
     def turn_texts(self) -> list[str]:
         """The turns so far in notation, with a pending take last (if any)."""
         notation = self.config.notation
-        texts = [notation.turn_text(turn) for turn in self.history]
+        texts = list(map(notation.turn_text, self.history))
         if self.pending is not None:
             texts.append(notation.take_text(*self.pending))
         return texts
@@ -637,6 +639,7 @@ class ExhibitionState:
             turns=tuple(self.turn_texts()),
             seed=config.seed,
             setup=setup,
+            overlay=config.overlay,
         )
 
     # ------------------------------------------------------------- results
@@ -749,6 +752,7 @@ def make_config(
     explicit_deck: bool,
     secret_decades: tuple[int, ...],
     rules_version: str,
+    overlay: Overlay | None = None,
 ) -> GameConfig:
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
         raise VitrineError(
@@ -770,4 +774,5 @@ def make_config(
         notation=Notation(hall, table),
         mask_cache=shared_mask_cache(table, hall),
         rules_version=rules_version,
+        overlay=overlay,
     )

@@ -11,7 +11,7 @@ one interface forgetting to hide it.
 from typing import TYPE_CHECKING, Any
 
 from vitrine.engine.protocol import provisional_sheet, view_header
-from vitrine.games.exhibition.cards import card_label
+from vitrine.games.exhibition.cards import LABELS
 from vitrine.games.exhibition.scoring import SECRET_DECADE, score_game
 from vitrine.games.exhibition.state import GAME_NAME
 
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 
 
 def _labels(cards: list[int]) -> list[str]:
-    return [card_label(c) for c in cards]
+    return [LABELS[c] for c in cards]
 
 
 def player_view(state: "ExhibitionState", viewer: int | None) -> dict[str, Any]:
@@ -56,10 +56,7 @@ def player_view(state: "ExhibitionState", viewer: int | None) -> dict[str, Any]:
         "stock_count": len(state.stock),
         "vehicles": [codes[v] for v in state.vehicles],
         "halls": [
-            {
-                name: (card_label(c) if c >= 0 else None)
-                for name, c in zip(hall.spot_names, h, strict=True)
-            }
+            dict(zip(hall.spot_names, [LABELS[c] if c >= 0 else None for c in h], strict=True))
             for h in state.halls
         ],
         "depots": [_labels(d) for d in state.depots],

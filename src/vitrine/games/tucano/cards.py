@@ -9,7 +9,7 @@ program with the entry at fault named.
 
 import json
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from importlib import resources
 from typing import Any
 
@@ -18,6 +18,11 @@ from vitrine.engine.errors import VitrineError
 SET = "set"
 MAJORITY = "majority"
 TOUCAN_IDS = ("flip", "gift", "steal")
+TOP_KEYS = {"source", "fruits", "joker", "toucans", "deck"}
+FRUIT_KEYS = {
+    SET: {"id", "name", "count", "kind", "points"},
+    MAJORITY: {"id", "name", "count", "kind", "most", "other"},
+}
 
 
 class CardDataError(VitrineError):
@@ -37,24 +42,24 @@ class CardTable:
     columns: tuple[str, ...]
     first_deal: tuple[int, ...]  # cards each column gets at setup
 
-    @property
+    @cached_property  # read in every playout step
     def fruits(self) -> int:
         """The number of fruits; also the joker's kind."""
         return len(self.set_points)
 
-    @property
+    @cached_property  # read in every playout step
     def joker(self) -> int:
         return self.fruits
 
-    @property
+    @cached_property  # read in every playout step
     def flip(self) -> int:
         return self.fruits + 1
 
-    @property
+    @cached_property  # read in every playout step
     def gift(self) -> int:
         return self.fruits + 2
 
-    @property
+    @cached_property  # read in every playout step
     def steal(self) -> int:
         return self.fruits + 3
 
@@ -115,10 +120,18 @@ def _name(entry: dict[str, Any], where: str) -> tuple[str, str]:
     return ident, title
 
 
+def _known_keys(entry: dict[str, Any], known: set[str], where: str) -> None:
+    """Refuse a field the rules do not read: a misspelt one would change nothing."""
+    unknown = sorted(set(entry) - known)
+    if unknown:
+        raise CardDataError(f"{where}: unknown field(s) {unknown} (known: {sorted(known)})")
+
+
 def parse_card_table(data: Any) -> CardTable:
     """A card table from the data file's JSON, refusing anything malformed."""
     if not isinstance(data, dict):
         raise CardDataError("the card data must be a JSON object")
+    _known_keys(data, TOP_KEYS, "the card data")
     fruits = data.get("fruits")
     if not isinstance(fruits, list) or not fruits:
         raise CardDataError("'fruits' must be a non-empty list")
@@ -135,6 +148,7 @@ def parse_card_table(data: Any) -> CardTable:
         where = f"fruit {ident!r}"
         count = _int(entry, "count", where, 1)
         kind = entry.get("kind")
+        _known_keys(entry, FRUIT_KEYS[kind] if kind in FRUIT_KEYS else set(entry), where)
         if kind == SET:
             points = entry.get("points")
             if (
@@ -161,6 +175,7 @@ def parse_card_table(data: Any) -> CardTable:
         if not isinstance(entry, dict):
             raise CardDataError(f"toucan {index} must be an object")
         ident, title = _name(entry, "joker" if index == 0 else f"toucan {index}")
+        _known_keys(entry, {"id", "name", "count"}, f"{ident!r}")
         names.append(ident)
         titles.append(title)
         counts.append(_int(entry, "count", f"{ident!r}", 1))
@@ -173,6 +188,7 @@ def parse_card_table(data: Any) -> CardTable:
     deck = data.get("deck")
     if not isinstance(deck, dict):
         raise CardDataError("'deck' must be an object")
+    _known_keys(deck, {"upper_half", "columns", "first_deal"}, "'deck'")
     fruit_cards = sum(counts[: len(fruits) + 1])
     upper = _int(deck, "upper_half", "'deck'", 0)
     columns = deck.get("columns")
@@ -209,8 +225,14 @@ def parse_card_table(data: Any) -> CardTable:
     )
 
 
+def card_document() -> dict[str, Any]:
+    """The packaged card data, decoded afresh: what a rule overlay changes."""
+    text = resources.files("vitrine.games.tucano").joinpath("data/cards.json").read_text("utf-8")
+    data: dict[str, Any] = json.loads(text)
+    return data
+
+
 @cache
 def load_card_table() -> CardTable:
     """The packaged card data (read once)."""
-    text = resources.files("vitrine.games.tucano").joinpath("data/cards.json").read_text("utf-8")
-    return parse_card_table(json.loads(text))
+    return parse_card_table(card_document())

@@ -16,7 +16,7 @@ from typing import Any
 from vitrine.engine.errors import VitrineError
 from vitrine.games.tucano.cards import CardTable
 from vitrine.games.tucano.hidden import deal_hidden
-from vitrine.games.tucano.rules import rules_for
+from vitrine.games.tucano.rules import Rules
 from vitrine.games.tucano.state import NOBODY, TucanoState, make_config
 
 
@@ -27,10 +27,12 @@ def _kind(table: CardTable, name: str) -> int:
     return kind
 
 
-def determinize(table: CardTable, view: Mapping[str, Any], rng: Random) -> TucanoState:
-    """A state matching ``view`` with the hidden parts sampled from ``rng``."""
+def determinize(
+    table: CardTable, rules: Rules, view: Mapping[str, Any], rng: Random
+) -> TucanoState:
+    """A state matching ``view`` (played under ``rules``, the view's
+    version) with the hidden parts sampled from ``rng``."""
     full = tuple(kind for kind, count in enumerate(table.counts) for _ in range(count))
-    rules = rules_for(view["rules_version"])
     state = TucanoState(make_config(table, view["players"], None, full, True, rules))
     unseen = list(table.counts)
     state.columns = [[_kind(table, name) for name in c["cards"]] for c in view["columns"]]

@@ -5,10 +5,12 @@ from random import Random
 from typing import Any
 
 from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.evaluation import greedy_values
+from vitrine.engine.overlay import Overlay, apply_overlay, check_base, checked
 from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Record
 from vitrine.engine.rng import SplitMix64
-from vitrine.games.tucano.cards import CardTable, load_card_table
+from vitrine.games.tucano.cards import CardTable, card_document, load_card_table, parse_card_table
 from vitrine.games.tucano.determinize import determinize
 from vitrine.games.tucano.rules import VERSIONS, rules_for
 from vitrine.games.tucano.state import (
@@ -84,9 +86,23 @@ class TucanoGame:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     setup_fields = SETUP_FIELDS
+    overlay: Overlay | None = None
 
-    def __init__(self, table: CardTable | None = None) -> None:
+    def __init__(self, table: CardTable | None = None, overlay: Overlay | None = None) -> None:
+        """``table``: the cards (the packaged ones by default); ``overlay``:
+        the rule overlay they come from, then the only rules version played."""
         self.table = table or load_card_table()
+        if overlay is not None:
+            self.overlay = overlay
+            self.rules_version = overlay.version
+            self.rules_versions = (overlay.version,)
+
+    def with_overlay(self, overlay: Overlay) -> "TucanoGame":
+        """The game under a rule overlay of ``cards``, checked by the loader
+        of the shipped file."""
+        check_base(overlay, GAME_NAME, self.rules_versions)
+        merged = apply_overlay(overlay, {"cards": card_document()})
+        return TucanoGame(checked(parse_card_table, merged["cards"]), overlay)
 
     def parse_options(self, variants: Sequence[str]) -> dict[str, Any]:
         if variants:
@@ -118,7 +134,7 @@ class TucanoGame:
         """A new game from a seed or an explicit deck order (card ids, top
         first; deck wins), under the current rules unless ``rules_version``
         names earlier ones."""
-        rules = rules_for(rules_version)
+        rules = rules_for(rules_version, self.overlay)
         if options:
             raise VitrineError(
                 f"Tucano has no options, got {', '.join(map(str, options))}",
@@ -136,7 +152,7 @@ class TucanoGame:
 
     def replay(self, record: Record) -> TucanoState:
         """The position a record reaches; a last turn may be unfinished (toucans waiting)."""
-        record.check_game(GAME_NAME, VERSIONS)
+        record.check_game(GAME_NAME, self.rules_versions)
         try:
             state = self.start(
                 record.players,
@@ -173,7 +189,7 @@ class TucanoGame:
         return trial.mid_turn
 
     def determinize(self, view: Mapping[str, Any], rng: Random) -> TucanoState:
-        return determinize(self.table, view, rng)
+        return determinize(self.table, rules_for(view["rules_version"], self.overlay), view, rng)
 
     def evaluate(self, state: GameState, player: int) -> float:
         """The player's lead over the best other total, face-down piles
@@ -183,7 +199,13 @@ class TucanoGame:
         scores = state.totals()
         return scores[player] - max(s for seat, s in enumerate(scores) if seat != player)
 
-    def decision_values(self, state: GameState, width: int) -> dict[str, float]:
+    def greedy_values(self, view: Mapping[str, Any], rng: Random) -> list[float]:
+        """Greedy play's values, the plain way (``engine.evaluation``)."""
+        return greedy_values(self, view, rng)
+
+    def decision_values(
+        self, state: GameState, width: int, actions: Sequence[str] | None = None
+    ) -> dict[str, float]:
         raise VitrineError(
             "Tucano has no perfect-information search: use ismcts or ismcts+ rather than pimc"
         )

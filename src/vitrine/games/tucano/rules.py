@@ -9,7 +9,8 @@ version is an ``if`` in the engine, never a copy of it.
 
 from dataclasses import dataclass
 
-from vitrine.engine.record import select_rules
+from vitrine.engine.overlay import Overlay
+from vitrine.engine.record import rules_under
 
 
 @dataclass(frozen=True)
@@ -18,6 +19,7 @@ class Rules:
 
     version: str
     joker_choice: bool  # T-10: the holder chooses the joker's fruit (else the engine, for them)
+    overlay: Overlay | None = None  # a designer's change to the cards (rules_under)
 
 
 RULESETS = {
@@ -31,6 +33,7 @@ VERSIONS = tuple(RULESETS)  # the current last
 CURRENT = RULESETS[VERSIONS[-1]]
 
 
-def rules_for(version: str | None) -> Rules:
-    """The rules of ``version`` (None: the current ones); refuses an unknown one."""
-    return select_rules(RULESETS, version)
+def rules_for(version: str | None, overlay: Overlay | None = None) -> Rules:
+    """The rules of ``version`` (None: the current ones), or of the rule
+    ``overlay``'s version when there is one; refuses an unknown version."""
+    return rules_under(RULESETS, version, overlay)

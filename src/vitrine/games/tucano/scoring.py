@@ -34,11 +34,14 @@ def fruit_column(table: CardTable, fruit: int, held: Sequence[int]) -> list[int]
     A majority fruit pays its high value only to a sole most; a tie for most
     pays everyone the low value.
     """
-    if table.set_points[fruit] is not None:
-        return [table.fruit_points(fruit, count, False) for count in held]
+    points = table.set_points[fruit]  # the search's hottest path: CardTable.fruit_points inlined
+    if points is not None:
+        return [points[count] for count in held]
+    high, low = table.majority[fruit]  # type: ignore[misc]
     top = max(held)
-    sole = top > 0 and held.count(top) == 1
-    return [table.fruit_points(fruit, count, sole and count == top) for count in held]
+    if top > 0 and held.count(top) == 1:
+        return [count * (high if count == top else low) for count in held]
+    return [count * low for count in held]
 
 
 def joker_holder(table: CardTable, counts: Counts) -> int | None:

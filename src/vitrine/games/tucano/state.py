@@ -498,6 +498,7 @@ class TucanoState:
         return Record(
             game=GAME_NAME,
             rules_version=config.rules.version,
+            overlay=config.rules.overlay,
             players=config.players,
             options={},
             turns=tuple(self.turn_texts()),
@@ -537,15 +538,19 @@ class TucanoState:
         """Play to the end choosing uniformly among the legal decisions;
         ``informed``: columns by their immediate worth (:meth:`informed_column`)."""
         random = rng.random
+        scorer = ColumnScorer(self) if informed else None
         while self.current != NOBODY:
             if informed and self.joker_due:
                 self.apply(Decision(JOKER_CHOICE, self.informed_joker(), NONE))
                 continue
-            if informed and not any(self.pending) and random() >= INFORMED_NOISE:
-                self.apply(Decision(COLUMN, self.informed_column(rng), NONE))
-                continue
-            options = self.decisions()
-            self.apply(options[int(random() * len(options))])
+            if scorer is not None and not any(self.pending) and random() >= INFORMED_NOISE:
+                decision = Decision(COLUMN, scorer.best_column(self, rng), NONE)
+            else:
+                options = self.decisions()
+                decision = options[int(random() * len(options))]
+            if scorer is not None:
+                scorer.follow(self, decision)
+            self.apply(decision)
 
     def informed_joker(self) -> int:
         """The joker's fruit that leaves its holder the largest lead (T-10)."""
@@ -557,31 +562,7 @@ class TucanoState:
         """The column whose fruit adds most to the player's lead now (toucans
         and the joker ignored, so only the fruits taken are rescored), ties at
         random: the playout policy of ``ismcts+``."""
-        table = self.config.table
-        player = self.current
-        players = range(self.num_players)
-        counts = [self.held(p) for p in players]
-        rows = [fruit_column(table, f, [c[f] for c in counts]) for f in range(table.fruits)]
-        base = [sum(row[p] for row in rows) for p in players]
-        best: list[int] = []
-        best_value = -math.inf
-        for index, cards in enumerate(self.columns):
-            if not cards:
-                continue
-            scores = base[:]
-            for fruit in set(cards):
-                if fruit < table.fruits:
-                    held = [c[fruit] for c in counts]
-                    held[player] += cards.count(fruit)
-                    row = fruit_column(table, fruit, held)
-                    for p in players:
-                        scores[p] += row[p] - rows[fruit][p]
-            value = scores[player] - max(scores[p] for p in players if p != player)
-            if value > best_value:
-                best, best_value = [index], value
-            elif value == best_value:
-                best.append(index)
-        return best[int(rng.random() * len(best))]
+        return ColumnScorer(self).best_column(self, rng)
 
     def rollout(self, rng: Random, informed: bool = False, shaped: bool = False) -> list[float]:
         """The returns of a :meth:`playout` (``informed``: columns by their
@@ -608,6 +589,70 @@ class TucanoState:
         from vitrine.games.tucano.view import provisional_scores
 
         return provisional_scores(self, viewer)
+
+
+class ColumnScorer:
+    """Every player's points per fruit, kept up to date through a playout,
+    so that choosing a column rescores only the fruits it holds: the informed
+    playout's choice, without scoring every fruit again at every turn."""
+
+    __slots__ = ("base", "counts", "rows", "table")
+
+    def __init__(self, state: TucanoState) -> None:
+        table = self.table = state.config.table
+        players = range(state.num_players)
+        self.counts = [state.held(p) for p in players]
+        self.rows = [
+            fruit_column(table, f, [c[f] for c in self.counts]) for f in range(table.fruits)
+        ]
+        self.base = [sum(row[p] for row in self.rows) for p in players]
+
+    def best_column(self, state: TucanoState, rng: Random) -> int:
+        """See :meth:`TucanoState.informed_column`."""
+        table, counts, rows, base = self.table, self.counts, self.rows, self.base
+        player = state.current
+        fruits = table.fruits
+        others = [p for p in range(len(counts)) if p != player]
+        best: list[int] = []
+        best_value = -math.inf
+        for index, cards in enumerate(state.columns):
+            if not cards:
+                continue
+            scores = base[:]
+            for fruit in set(cards):
+                if fruit < fruits:
+                    held = [c[fruit] for c in counts]
+                    held[player] += cards.count(fruit)
+                    row, old = fruit_column(table, fruit, held), rows[fruit]
+                    for p in range(len(scores)):
+                        scores[p] += row[p] - old[p]
+            value = scores[player] - max(scores[p] for p in others)
+            if value > best_value:
+                best, best_value = [index], value
+            elif value == best_value:
+                best.append(index)
+        return best[int(rng.random() * len(best))]
+
+    def follow(self, state: TucanoState, decision: Decision) -> None:
+        """Account for ``decision``, about to be applied to ``state``."""
+        toucan, card, seat = decision
+        table = self.table
+        player = state.current
+        if toucan == COLUMN:
+            moved = [(kind, player, 1) for kind in state.columns[card] if kind < table.fruits]
+        elif card != NONE and card < table.fruits and toucan in (table.gift, table.steal):
+            giver, taker = (player, seat) if toucan == table.gift else (seat, player)
+            moved = [(card, giver, -1), (card, taker, 1)]
+        else:
+            return  # a flip, a toucan unused, the joker: no fruit changes hands
+        for fruit, owner, change in moved:
+            self.counts[owner][fruit] += change
+        for fruit in {fruit for fruit, _, _ in moved}:
+            row = fruit_column(table, fruit, [c[fruit] for c in self.counts])
+            old = self.rows[fruit]
+            for p in range(len(row)):
+                self.base[p] += row[p] - old[p]
+            self.rows[fruit] = row
 
 
 def encode(decision: Decision, table: CardTable) -> int:

@@ -203,13 +203,17 @@ function cardTitle(label) {
   return `${t(type)} ${label.slice(-1)} — ${t(`fx.${type}`)}`;
 }
 
+// A card's type, curses and die icons; the symbols are for the eye, a screen
+// reader hears them in words.
 function cardFace(label) {
   const value = Number(label.slice(-1));
+  const curses = t("curses", { n: value });
+  const dice = t("dice", { n: iconsOf(label) });
   return [
     el("span", { class: "dg-type" }, t(label.slice(0, -1))),
-    el("span", { class: "dg-curse", title: t("curses", { n: value }) }, `☠${value}`),
-    el("span", { class: "dg-icons", title: t("dice", { n: iconsOf(label) }) },
-      "⚄".repeat(iconsOf(label))),
+    el("span", { class: "dg-curse", title: curses, "aria-hidden": "true" }, `☠${value}`),
+    el("span", { class: "dg-icons", title: dice, "aria-hidden": "true" }, "⚄".repeat(iconsOf(label))),
+    el("span", { class: "visually-hidden" }, `, ${curses}, ${dice}`),
   ];
 }
 
@@ -230,13 +234,18 @@ function pickWord(label, slot, entry, legal) {
 }
 
 // A card above a room: shown, face down, or a button when taking it is legal.
+// Two identical cards look alike, so each copy's button also says, to a
+// screen reader, which of the two it takes.
 function roomCard(label, slot, entry, legal, ctx) {
   if (label === null) return el("div", { class: "dg-card dg-empty" }, "—");
   if (label === "?") return el("div", { class: "dg-card dg-down" }, t("faceDown"));
   const seen = slot === 2 && entry.seen_by.includes(ctx.you);
-  return choice(pickWord(label, slot, entry, legal), legal, ctx,
+  const word = pickWord(label, slot, entry, legal);
+  const copy = word === label ? null
+    : el("span", { class: "visually-hidden" }, ` (${t(`copy${word.slice(-1)}`)})`);
+  return choice(word, legal, ctx,
     { class: `dg-card t-${label.slice(0, -1)}`, title: cardTitle(label) },
-    [...cardFace(label), seen ? el("span", { class: "dg-seen" }, t("seenByYou")) : null]);
+    [...cardFace(label), seen ? el("span", { class: "dg-seen" }, t("seenByYou")) : null, copy]);
 }
 
 function spaceCell(entry, index, view, legal, ctx) {
