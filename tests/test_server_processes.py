@@ -18,6 +18,7 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -55,10 +56,14 @@ def state(served: Served, table_id: str, token: str | None = None) -> dict[str, 
     return found
 
 
-def socket_of(served: Served, table_id: str, token: str | None) -> ws_client.ClientConnection:
-    socket = ws_client.connect(f"ws://127.0.0.1:{served.port}/api/tables/{table_id}/ws")
-    socket.send(json.dumps({"type": "hello"} | ({} if token is None else {"token": token})))
-    return socket
+@contextmanager
+def socket_of(
+    served: Served, table_id: str, token: str | None
+) -> Iterator[ws_client.ClientConnection]:
+    """A socket to ``served`` that has said hello (as a seat, or a spectator)."""
+    with ws_client.connect(f"ws://127.0.0.1:{served.port}/api/tables/{table_id}/ws") as socket:
+        socket.send(json.dumps({"type": "hello"} | ({} if token is None else {"token": token})))
+        yield socket
 
 
 def next_state(socket: ws_client.ClientConnection, seq: int, within: float = 5) -> dict[str, Any]:
@@ -175,14 +180,15 @@ def test_a_bot_moves_to_a_living_process_when_its_process_is_killed(
 
 def workers_of(pid: int) -> list[int]:
     """The worker processes a ``vitrine serve --workers`` runs (spawned: they run
-    multiprocessing's entry point; the coach's pool, started later, is theirs)."""
+    multiprocessing's spawn entry point; its resource tracker, another child, runs
+    another one; the coach's pool, started later, belongs to the workers)."""
     found = []
     for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split():
         try:
             command = Path(f"/proc/{child}/cmdline").read_bytes()
         except FileNotFoundError:  # gone meanwhile
             continue
-        if b"multiprocessing" in command:
+        if b"multiprocessing.spawn" in command:
             found.append(int(child))
     return found
 
