@@ -7,7 +7,9 @@ sockets of another; concurrent decisions through both are made exactly once
 SIGKILL loses nothing it answered, and its table's bot moves to a living
 process within the lease time; ``--workers`` runs several processes on one
 address and starts again one that dies.  On SQLite one process serves, and
-``--workers`` above 1 is refused.
+``--workers`` above 1 is refused.  One test holds two apps in this process to
+a moment no timing reaches reliably: a change announced while a copy is
+catching up with an earlier one.
 """
 
 import json
@@ -26,9 +28,12 @@ import psycopg
 import pytest
 import websockets.sync.client as ws_client
 from click.testing import CliRunner
+from fastapi.testclient import TestClient
 
 from server_process import Served
 from vitrine.cli.main import main
+from vitrine.server.app import create_app
+from vitrine.server.store import StoredTable
 
 pytestmark = pytest.mark.timeout(180)  # a hang fails the test instead of stalling CI
 
@@ -216,3 +221,52 @@ def test_sqlite_refuses_more_than_one_process(sqlite_url: str) -> None:
     result = CliRunner().invoke(main, ["serve", "--workers", "2", "--database", sqlite_url])
     assert result.exit_code == 2
     assert "more than one process needs PostgreSQL" in result.output
+
+
+def test_a_change_announced_while_catching_up_is_caught_up_with_too(sqlite_url: str) -> None:
+    """B hears of decision 1 and reads it; while it reads, A makes decision 2 and B
+    hears of that too (as when a NOTIFY arrives during a catch-up): B's copy must
+    end with both, though the read it made saw only the first."""
+    with (
+        TestClient(create_app(sqlite_url, bot_delay=0)) as a,
+        TestClient(create_app(sqlite_url, bot_delay=0)) as b,
+    ):
+        created = a.post("/api/tables", json={"seats": TWO_HUMANS}).json()
+        table_id, host = created["table"]["id"], created["host_token"]
+        tokens = [seat["token"] for seat in created["seats"]]
+        a.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}"})
+        b.get(f"/api/tables/{table_id}")  # B holds a copy from the start
+        a_service, b_service = a.app.state.service, b.app.state.service  # type: ignore[attr-defined]
+        b_loop = b.portal
+        assert b_loop is not None  # B's event loop, running in its own thread
+
+        def decide() -> int:
+            """A decision through A by whoever is to play; the table's version after it."""
+            table = a.get(f"/api/tables/{table_id}").json()["table"]
+            token = tokens[table["current_player"]]
+            headers = {"Authorization": f"Bearer {token}"}
+            view = a.get(f"/api/tables/{table_id}", headers=headers).json()["view"]
+            body = {"action": view["legal_actions"][0], "seq": table["seq"]}
+            assert a.post(f"/api/tables/{table_id}/actions", json=body, headers=headers).is_success
+            version: int = a_service.tables[table_id].version
+            return version
+
+        read = b_service.store.load_table
+        reads: list[StoredTable | None] = []
+
+        def read_then_hear_more(*args: Any) -> StoredTable | None:
+            stored: StoredTable | None = read(*args)
+            if not reads:  # the first catch-up: decision 2 comes while it reads
+                b_loop.call(b_service._heard, table_id, decide())
+            reads.append(stored)
+            return stored
+
+        b_service.store.load_table = read_then_hear_more
+        b_loop.call(b_service._heard, table_id, decide())
+        copy = b_service.tables[table_id]
+        deadline = time.monotonic() + 10
+        while copy.follower is None or not copy.follower.done():
+            assert time.monotonic() < deadline, "B never finished catching up"
+            time.sleep(0.05)
+        assert len(reads) == 2 and reads[0] is not None and len(reads[0].log) == 1
+        assert len(copy.log) == 2  # the decision heard of mid-read is had too

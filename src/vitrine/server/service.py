@@ -360,11 +360,15 @@ class TableService:
             self._heard(table_id, version)
 
     async def _follow(self, live: LiveTable) -> None:
+        """Catch up until the copy has every version heard of, those heard while
+        catching up included (they may be newer than what that read saw)."""
         while live.heard > live.version:
+            before = live.version
             async with live.lock:
                 if live.heard > live.version:
                     await self._catch_up(live)
-            live.heard = min(live.heard, live.version)  # what was heard is had now
+            if live.version == before:  # the database has nothing newer: nothing to wait for
+                live.heard = live.version
 
     async def _catch_up(self, live: LiveTable) -> None:
         """Bring the copy here up to the database (the lock is held), tell this
