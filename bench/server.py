@@ -121,9 +121,7 @@ RELAXED = {"VITRINE_CREATE_TABLES": "100000/minute", "VITRINE_WS_MESSAGES": "100
 def start_server(
     port: int, database: str, settings: dict[str, str] = RELAXED
 ) -> subprocess.Popen[bytes]:
-    """``vitrine serve`` with bots that do not wait, and these ``VITRINE_*`` settings
-    (the bench's own client is trusted as a proxy: behind a front, every visitor
-    would otherwise be the front)."""
+    """``vitrine serve`` with bots that do not wait, and these ``VITRINE_*`` settings."""
     vitrine = Path(sys.executable).with_name("vitrine")
     command = [str(vitrine), "serve", "--port", str(port), "--bot-delay", "0"]
     process = subprocess.Popen(
@@ -204,6 +202,7 @@ def main() -> None:
         database = args.database or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         if args.processes > 1 and not database.startswith("postgres"):
             raise SystemExit("--processes above 1 needs --database postgresql://...")
+        # Behind a front, the front is trusted to name the client, as in a deployment.
         settings = RELAXED | {"VITRINE_TRUSTED_PROXIES": "127.0.0.1"}
         for port in ports:
             server = start_server(port, database, settings)
