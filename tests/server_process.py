@@ -15,8 +15,11 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+import psycopg
 
 VITRINE = Path(sys.executable).with_name("vitrine")
 FRONT = Path(__file__).resolve().parent.parent / "deploy" / "front"
@@ -53,6 +56,32 @@ def call(
     request = urllib.request.Request(base + path, data, headers, method=method)
     with urllib.request.urlopen(request, timeout=30, context=context) as response:
         return json.loads(response.read())
+
+
+def answering(
+    process: subprocess.Popen[bytes], ask: Callable[[str, str], Any], death: Callable[[], str]
+) -> None:
+    """Wait until ``process`` answers ``ask("GET", "/api/games")``; raise with ``death()``'s
+    words if it dies first, or if it does not answer in 30 s."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(death())
+        try:
+            ask("GET", "/api/games")
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"{process.args!r} did not answer in 30 s")
+
+
+def lease_owner(database_url: str, table_id: str) -> str | None:
+    """The process that runs ``table_id`` (its bots and clock), if one does."""
+    with psycopg.connect(database_url) as connection:
+        row = connection.execute(
+            "SELECT owner FROM table_leases WHERE table_id = %s", (table_id,)
+        ).fetchone()
+    return None if row is None else str(row[0])
 
 
 class Served:
@@ -92,16 +121,7 @@ class Served:
             stderr=self.log,
             env=os.environ | FAST_PLAY | (settings or {}),
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server died: {self.output()}")
-            try:
-                self.call("GET", "/api/games")
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start in 30 s")
+        answering(self.process, self.call, lambda: f"the server died: {self.output()}")
 
     def call(
         self, method: str, path: str, token: str | None = None, body: dict[str, Any] | None = None
@@ -155,17 +175,9 @@ class Front:
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                assert self.process.stderr is not None
-                raise RuntimeError(f"nginx did not start: {self.process.stderr.read().decode()}")
-            try:
-                self.call("GET", "/api/games")
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("nginx did not answer in 30 s")
+        errors = self.process.stderr
+        assert errors is not None
+        answering(self.process, self.call, lambda: f"nginx died: {errors.read().decode()}")
 
     def call(
         self, method: str, path: str, token: str | None = None, body: dict[str, Any] | None = None

@@ -16,12 +16,11 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
-import psycopg
 import pytest
 from playwright.sync_api import Browser, Page
 
 from browser_fixtures import seq
-from server_process import Front, Served
+from server_process import Front, Served, lease_owner
 from system_parts import NGINX_PART, require
 from test_browser import act_once
 
@@ -49,14 +48,6 @@ def front(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Front, list[Serve
     front.stop()
     for backend in backends:
         backend.stop()
-
-
-def lease_owner(postgres_url: str, table_id: str) -> str | None:
-    with psycopg.connect(postgres_url) as connection:
-        row = connection.execute(
-            "SELECT owner FROM table_leases WHERE table_id = %s", (table_id,)
-        ).fetchone()
-    return None if row is None else str(row[0])
 
 
 def spread(backends: list[Served], pages: list[Page]) -> None:

@@ -24,13 +24,12 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 import websockets.sync.client as ws_client
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
-from server_process import Served
+from server_process import Served, lease_owner
 from vitrine.cli.main import main
 from vitrine.server.app import create_app
 from vitrine.server.store import StoredTable
@@ -146,14 +145,6 @@ def test_concurrent_decisions_through_every_process_are_made_once(
     finally:
         for served in servers:
             served.stop()
-
-
-def lease_owner(postgres_url: str, table_id: str) -> str | None:
-    with psycopg.connect(postgres_url) as connection:
-        row = connection.execute(
-            "SELECT owner FROM table_leases WHERE table_id = %s", (table_id,)
-        ).fetchone()
-    return None if row is None else str(row[0])
 
 
 def test_a_bot_moves_to_a_living_process_when_its_process_is_killed(
