@@ -16,6 +16,9 @@ round-robin) and the clients go through it; ``--url`` sends them to a front
 started by hand instead (e.g. ``deploy/front DIR 8443 127.0.0.1:9001
 127.0.0.1:9002`` with ``--processes 2 --port 9001``).
 
+``--seconds S`` stops after S seconds, the games unfinished: the figures are
+those of that time (for loads this machine cannot play to the end soon).
+
 Run: ``.venv/bin/python bench/server.py [--tables 200] [--think 1.0]``;
 ``... --processes 2 --front --database postgresql://...`` through nginx.
 """
@@ -81,10 +84,9 @@ def open_table(base: str) -> Table:
 
 async def player(
     ws_base: str, table: Table, seat: int, think: float, latencies: list[float], rng: random.Random
-) -> int:
-    """Play one seat to the end of the game; the number of decisions it sent."""
+) -> None:
+    """Play one seat to the end of the game (``table.sent`` keeps its decisions)."""
     url = f"{ws_base}/api/tables/{table.id}/ws"
-    sent = 0
     context = self_signed() if url.startswith("wss:") else None
     async with websockets.connect(url, max_size=None, ssl=context, open_timeout=60) as socket:
         await socket.send(json.dumps({"type": "hello", "token": table.tokens[seat]}))
@@ -97,14 +99,12 @@ async def player(
                 latencies.append(time.perf_counter() - table.sent[seq])
             view = message["view"]
             if view["current_player"] is None:
-                return sent
+                return
             if view["current_player"] == seat:
                 await asyncio.sleep(think * rng.random() * 2)  # mean ``think``
                 table.sent[seq + 1] = time.perf_counter()
                 action = rng.choice(view["legal_actions"])
                 await socket.send(json.dumps({"type": "act", "action": action, "seq": seq}))
-                sent += 1
-    return sent
 
 
 def free_port() -> int:
@@ -159,15 +159,19 @@ def start_front(folder: str, port: int, backends: list[int]) -> subprocess.Popen
     raise SystemExit("nginx did not start")
 
 
-async def run(bases: list[str], tables: int, think: float) -> tuple[int, float, list[float]]:
-    """Play; seat k of every table talks to ``bases[k % len(bases)]``."""
+async def run(
+    bases: list[str], tables: int, think: float, seconds: float | None
+) -> tuple[int, float, list[float], bool]:
+    """Play until every game ends, or for ``seconds``; seat k of every table talks to
+    ``bases[k % len(bases)]``.  The decisions sent, the time taken, the latencies, and
+    whether every game ended."""
     opened = await asyncio.gather(
         *(asyncio.to_thread(open_table, bases[i % len(bases)]) for i in range(tables))
     )
     latencies: list[float] = []
     rng = random.Random(1)
     start = time.perf_counter()
-    counts = await asyncio.gather(
+    games = asyncio.gather(
         *(
             player(
                 bases[seat % len(bases)].replace("http", "ws", 1),
@@ -181,7 +185,13 @@ async def run(bases: list[str], tables: int, think: float) -> tuple[int, float, 
             for seat in range(PLAYERS)
         )
     )
-    return sum(counts), time.perf_counter() - start, latencies
+    try:
+        await asyncio.wait_for(games, seconds)
+        ended = True
+    except TimeoutError:  # the players are cancelled: the figures are those of the time given
+        ended = False
+    decisions = sum(len(table.sent) for table in opened)
+    return decisions, time.perf_counter() - start, latencies, ended
 
 
 def main() -> None:
@@ -195,6 +205,9 @@ def main() -> None:
     )
     parser.add_argument("--front", action="store_true", help="start nginx before them")
     parser.add_argument("--url", help="send the clients there (a front started by hand)")
+    parser.add_argument(
+        "--seconds", type=float, help="stop after this long, games unfinished (default: never)"
+    )
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
     ports = [args.port + i if args.port else free_port() for i in range(args.processes)]
@@ -217,7 +230,9 @@ def main() -> None:
             bases = [f"https://127.0.0.1:{front_port}"]
         if args.url:
             bases = [args.url.rstrip("/")]
-        decisions, elapsed, latencies = asyncio.run(run(bases, args.tables, args.think))
+        decisions, elapsed, latencies, ended = asyncio.run(
+            run(bases, args.tables, args.think, args.seconds)
+        )
     cuts = statistics.quantiles(latencies, n=100)
     print(f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}")
     kind = database.split(":", 1)[0]
@@ -226,6 +241,8 @@ def main() -> None:
     print(f"{args.tables} tables x {PLAYERS} players, mean think {args.think} s, {kind}")
     load = f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
     print(f"{processes}, {way}; {load}")
+    if not ended:
+        print(f"stopped after {args.seconds:.0f} s, the games unfinished")
     print(
         f"{decisions} decisions in {elapsed:.1f} s: {decisions / elapsed:.0f} decisions/s, "
         f"{decisions / 2 / elapsed:.0f} turns/s"
