@@ -48,7 +48,12 @@ def records_in(out: Path) -> dict[int, str]:
 def test_an_interrupted_run_resumes_with_no_game_lost_or_counted_twice(tmp_path: Path) -> None:
     out = tmp_path / "run"
     args = ["--bots", "greedy,random", "--players", "2", "--workers", "2", "-o", str(out)]
-    code = "from vitrine.cli.main import main; main()"
+    # Ctrl-C as a user's terminal sends it, even where this test was started
+    # with SIGINT ignored (a background job of a script), which a child inherits.
+    code = (
+        "import signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+        "from vitrine.cli.main import main; main()"
+    )
     process = subprocess.Popen(
         [sys.executable, "-c", code, "simulate", *args, "--games", "5000"],
         stdout=subprocess.PIPE,

@@ -45,13 +45,13 @@ typedef struct {
 
 static void batch_dealloc(Batch *b)
 {
-    Py_XDECREF(b->core);
+    Py_XDECREF((PyObject *)b->core);
     PyMem_Free(b->games);
     PyMem_Free(b->depot_cards);
     PyMem_Free(b->discards);
     PyMem_Free(b->discard_count);
     PyMem_Free(b->legal);
-    PyTypeObject *type = Py_TYPE(b);
+    PyTypeObject *type = Py_TYPE((PyObject *)b);
     freefunc tp_free = (freefunc)PyType_GetSlot(type, Py_tp_free);
     tp_free(b);
     Py_DECREF(type); /* a heap type's instances hold a reference to it */
