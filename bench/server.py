@@ -233,7 +233,6 @@ def main() -> None:
         decisions, elapsed, latencies, ended = asyncio.run(
             run(bases, args.tables, args.think, args.seconds)
         )
-    cuts = statistics.quantiles(latencies, n=100)
     print(f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}")
     kind = database.split(":", 1)[0]
     way = "through " + bases[0] if args.front or args.url else "seats spread over the processes"
@@ -247,6 +246,9 @@ def main() -> None:
         f"{decisions} decisions in {elapsed:.1f} s: {decisions / elapsed:.0f} decisions/s, "
         f"{decisions / 2 / elapsed:.0f} turns/s"
     )
+    if len(latencies) < 2:
+        raise SystemExit("too few broadcasts came back to measure (all sockets connecting?)")
+    cuts = statistics.quantiles(latencies, n=100)
     print(
         f"submit -> broadcast received, {len(latencies)} deliveries: "
         f"p50 {cuts[49] * 1000:.1f} ms, p99 {cuts[98] * 1000:.1f} ms, "
