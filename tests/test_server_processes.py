@@ -208,6 +208,28 @@ def test_workers_share_one_address_and_a_dead_one_starts_again(postgres_url: str
         served.stop()
 
 
+def running(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, ended and not yet reaped, does not)."""
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_workers_end_when_their_parent_is_killed(postgres_url: str) -> None:
+    served = Served(postgres_url, extra=("--workers", "2"))
+    try:
+        workers = workers_of(served.process.pid)
+        assert len(workers) == 2
+        served.kill()  # SIGKILL: the parent cannot stop them
+        deadline = time.monotonic() + 30
+        while any(running(pid) for pid in workers):
+            assert time.monotonic() < deadline, "a worker outlived its parent"
+            time.sleep(0.2)
+    finally:
+        served.stop()
+
+
 def test_sqlite_refuses_more_than_one_process(sqlite_url: str) -> None:
     result = CliRunner().invoke(main, ["serve", "--workers", "2", "--database", sqlite_url])
     assert result.exit_code == 2

@@ -8,6 +8,8 @@ process hears of every change (PostgreSQL only: ``service.py``, ``notify.py``).
 A worker that dies is started again under its name (``host:port/N``), and
 takes back at once the tables it was running; meanwhile the others serve
 everyone who reconnects.
+A worker whose parent is killed (SIGKILL, no time to stop it) stops
+itself within a second or so, rather than serve on unwatched.
 
 Processes on other machines (or under other ports) join the same way: each
 is a ``vitrine serve`` on the same database, behind one proxy (docs/deploy.md).
@@ -15,8 +17,10 @@ is a ``vitrine serve`` on the same database, behind one proxy (docs/deploy.md).
 
 import logging
 import multiprocessing
+import os
 import signal
 import socket
+import threading
 import time
 from dataclasses import dataclass
 from multiprocessing.process import BaseProcess
@@ -27,6 +31,7 @@ from vitrine.server.settings import Settings
 log = logging.getLogger(__name__)
 RESTART_PAUSE = 1.0  # seconds before a dead worker is started again
 STOP_WAIT = 15.0  # seconds a worker has to finish its requests when the server stops
+PARENT_CHECK = 1.0  # seconds between a worker's looks at whether its parent lives
 
 
 @dataclass(frozen=True)
@@ -74,8 +79,17 @@ def serve_here(
     uvicorn.Server(config).run(sockets=sockets)
 
 
+def _end_with(parent: int) -> None:
+    """Stop this worker (SIGTERM: it finishes its requests) once ``parent`` is gone,
+    killed with no time to stop it: a worker must not serve on alone, unwatched."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK)
+    os.kill(os.getpid(), signal.SIGTERM)
+
+
 def _worker(options: ServeOptions, worker: int, listening: socket.socket) -> None:
     """A worker process: the settings again from the environment it inherited."""
+    threading.Thread(target=_end_with, args=(os.getppid(),), daemon=True).start()
     serve_here(options, Settings.from_environment(), worker, [listening])
 
 
