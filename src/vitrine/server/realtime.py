@@ -168,7 +168,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=POLICY_VIOLATION, reason=error.message[:120])
         return
     subscriber = Subscriber(seat, settings.ws_backlog)
-    subscriber.push_state(json.dumps(live.message(seat)))
+    subscriber.push_state(live.message_text(seat))
     live.subscribers.add(subscriber)
     sender = asyncio.create_task(_send_waiting(websocket, subscriber))
     rate = RateLimit("ws_messages", settings.ws_messages, service.limiter)
