@@ -5,7 +5,11 @@ tables whose every seat is a scripted client, and lets them play whole games.
 A client waits ``--think`` seconds (a player's thinking), then sends a random
 legal decision.  The latency is from that send to the moment each of the
 table's four clients receives the broadcast of the new position (the commit
-to the database happens in between).  Clients and server share this machine.
+to the database happens in between).  Clients and server share this machine;
+the clients settle their collector as the server does, so their own pauses do
+not count as the server's.  The run ends with the server's CPU time per
+decision and, on Linux, the share of CPU the host took from this machine
+(steal), which on a shared virtual machine can dominate the tail.
 Run: ``.venv/bin/python bench/server.py [--tables 200] [--think 1.0]``.
 """
 
@@ -15,6 +19,7 @@ import json
 import os
 import platform
 import random
+import resource
 import socket
 import statistics
 import subprocess
@@ -27,6 +32,8 @@ from pathlib import Path
 from typing import Any
 
 import websockets
+
+from vitrine.server.collector import settle_collector
 
 PLAYERS = 4
 
@@ -83,6 +90,15 @@ async def player(
     return sent
 
 
+def cpu_times() -> list[int] | None:
+    """The machine's CPU time by kind (Linux's /proc/stat), to tell what the host took."""
+    try:
+        with open("/proc/stat") as stat:
+            return [int(field) for field in stat.readline().split()[1:]]
+    except OSError:
+        return None
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -120,6 +136,7 @@ def start_server(
 async def run(base: str, tables: int, think: float) -> tuple[int, float, list[float]]:
     opened = await asyncio.gather(*(asyncio.to_thread(open_table, base) for _ in range(tables)))
     latencies: list[float] = []
+    settle_collector()  # this client's own collector pauses are not the server's latency
     rng = random.Random(1)
     ws_base = base.replace("http://", "ws://")
     start = time.perf_counter()
@@ -144,6 +161,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         database = args.database or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
         server = start_server(port, database)
+        before = cpu_times()
         try:
             decisions, elapsed, latencies = asyncio.run(
                 run(f"http://127.0.0.1:{port}", args.tables, args.think)
@@ -151,6 +169,10 @@ def main() -> None:
         finally:
             server.terminate()
             server.wait()
+    after = cpu_times()
+    # The server is this process's only waited-for child: its CPU, start-up included.
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    server_cpu = used.ru_utime + used.ru_stime
     cuts = statistics.quantiles(latencies, n=100)
     print(f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}")
     kind = database.split(":", 1)[0]
@@ -164,6 +186,17 @@ def main() -> None:
         f"p50 {cuts[49] * 1000:.1f} ms, p99 {cuts[98] * 1000:.1f} ms, "
         f"max {max(latencies) * 1000:.1f} ms"
     )
+    print(
+        f"server CPU {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core), "
+        f"{server_cpu / decisions * 1000:.2f} ms a decision"
+    )
+    if before is not None and after is not None:
+        spent = [end - start for start, end in zip(before, after, strict=True)]
+        # On a virtual machine, time the host gave to others ("steal") delays
+        # every delivery, whatever the server does: read the figures with it.
+        steal = spent[7] / sum(spent) if len(spent) > 7 else 0.0
+        idle = (spent[3] + spent[4]) / sum(spent)
+        print(f"machine: {idle:.0%} idle, {steal:.0%} taken by the host (steal) during the run")
 
 
 if __name__ == "__main__":

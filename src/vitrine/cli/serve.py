@@ -41,6 +41,7 @@ def serve(
     from vitrine.games import get_game
     from vitrine.review import coach_spec
     from vitrine.server.app import create_app
+    from vitrine.server.collector import settle_collector
     from vitrine.server.database import database_url
     from vitrine.server.settings import Settings
     from vitrine.server.transport import uvicorn_options
@@ -57,8 +58,10 @@ def serve(
     click.echo(f"vitrine: open http://{host}:{port}/  (database: {url.split('@')[-1]})")
     # Compressing each message for each connection cost a fifth of the server's
     # time in bench/server.py, for messages of a few kilobytes: off.
+    app = create_app(url, bot_delay, settings, coach_budget)
+    settle_collector()
     uvicorn.run(
-        create_app(url, bot_delay, settings, coach_budget),
+        app,
         host=host,
         port=port,
         log_level="warning",
