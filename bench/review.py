@@ -145,6 +145,8 @@ def speed(games: int, hints: int) -> None:
         hint(game, position.view(seat), seed=number)
         times.append(time.perf_counter() - started)
         cpu_times.append(time.process_time() - cpu)
+    if not times:
+        return
     mean = sum(times) / len(times)
     print(
         f"  {hints} hints: mean {mean:.2f} s, max {max(times):.2f} s wall; "
@@ -167,8 +169,10 @@ def main() -> None:
     check.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     timing = commands.add_parser("speed")
     timing.add_argument("--games", type=int, default=3)
-    timing.add_argument("--hints", type=int, default=20)
+    timing.add_argument("--hints", type=int, default=20, help="0: time the reviews only")
     args = parser.parse_args()
+    if args.command == "speed" and (args.games < 1 or args.hints < 0):
+        parser.error("speed needs --games 1 or more and --hints 0 or more")
     if args.command == "quality":
         first, second = args.pair.split(",")
         quality(args.game, (first, second), args.games, args.budget, args.workers)

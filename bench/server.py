@@ -5,7 +5,12 @@ tables whose every seat is a scripted client, and lets them play whole games.
 A client waits ``--think`` seconds (a player's thinking), then sends a random
 legal decision.  The latency is from that send to the moment each of the
 table's four clients receives the broadcast of the new position (the commit
-to the database happens in between).  Clients and server share this machine.
+to the database happens in between).  Clients and server share this machine;
+the clients settle their collector as the server does, so their own pauses do
+not count as the server's.  The run ends with the servers' CPU time per
+decision (the front's included, with ``--front``) and, on Linux, the share of
+CPU the host took from this machine (steal), which on a shared virtual machine
+can dominate the tail.
 
 ``--processes N`` starts N server processes on one PostgreSQL database (on
 ports ``--port``, ``--port`` + 1, ...).  Without a front, the seats of each
@@ -29,6 +34,7 @@ import json
 import os
 import platform
 import random
+import resource
 import socket
 import ssl
 import statistics
@@ -44,6 +50,8 @@ from pathlib import Path
 from typing import Any
 
 import websockets
+
+from vitrine.server.collector import settle_collector
 
 PLAYERS = 4
 FRONT = Path(__file__).resolve().parent.parent / "deploy" / "front"
@@ -109,6 +117,15 @@ async def player(
                 table.sent[seq + 1] = time.perf_counter()
                 action = rng.choice(view["legal_actions"])
                 await socket.send(json.dumps({"type": "act", "action": action, "seq": seq}))
+
+
+def cpu_times() -> list[int] | None:
+    """The machine's CPU time by kind (Linux's /proc/stat), to tell what the host took."""
+    try:
+        with open("/proc/stat") as stat:
+            return [int(field) for field in stat.readline().split()[1:]]
+    except OSError:
+        return None
 
 
 def free_port() -> int:
@@ -178,6 +195,7 @@ async def run(
         *(asyncio.to_thread(open_table, bases[i % len(bases)]) for i in range(tables))
     )
     latencies: list[float] = []
+    settle_collector()  # this client's own collector pauses are not the server's latency
     rng = random.Random(1)
     start = time.perf_counter()
     games = asyncio.gather(
@@ -239,9 +257,15 @@ def main() -> None:
             bases = [f"https://127.0.0.1:{front_port}"]
         if args.url:
             bases = [args.url.rstrip("/")]
+        before = cpu_times()
         decisions, elapsed, latencies, ended = asyncio.run(
             run(bases, args.tables, args.think, args.seconds)
         )
+    after = cpu_times()
+    # The servers (and the front) are this process's only waited-for children:
+    # their CPU, start-up included.
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    server_cpu = used.ru_utime + used.ru_stime
     print(f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}")
     kind = database.split(":", 1)[0]
     way = "through " + bases[0] if args.front or args.url else "seats spread over the processes"
@@ -263,6 +287,17 @@ def main() -> None:
         f"p50 {cuts[49] * 1000:.1f} ms, p99 {cuts[98] * 1000:.1f} ms, "
         f"max {max(latencies) * 1000:.1f} ms"
     )
+    print(
+        f"servers' CPU {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core), "
+        f"{server_cpu / decisions * 1000:.2f} ms a decision"
+    )
+    if before is not None and after is not None:
+        spent = [end - start for start, end in zip(before, after, strict=True)]
+        # On a virtual machine, time the host gave to others ("steal") delays
+        # every delivery, whatever the server does: read the figures with it.
+        steal = spent[7] / sum(spent) if len(spent) > 7 else 0.0
+        idle = (spent[3] + spent[4]) / sum(spent)
+        print(f"machine: {idle:.0%} idle, {steal:.0%} taken by the host (steal) during the run")
 
 
 if __name__ == "__main__":

@@ -124,7 +124,8 @@ def clean(troubles: Troubles) -> None:
 
 
 def serious_violations(page: Page) -> list[str]:
-    """axe-core's serious and critical violations on the page as it stands.
+    """axe-core's serious and critical violations on the page as it stands,
+    once its running animations have ended (axe reads colours mid-frame).
 
     axe is evaluated through the browser's debugging protocol, which the
     page's policy does not govern, so the page itself stays strict."""
@@ -132,7 +133,8 @@ def serious_violations(page: Page) -> list[str]:
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(AXE.read_text(encoding="utf-8"))
     found: list[dict[str, Any]] = page.evaluate(
-        """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+        """async () => (await Promise.allSettled(document.getAnimations().map((a) => a.finished)),
+                        await axe.run(document, {resultTypes: ['violations']})).violations
             .filter((v) => v.impact === 'serious' || v.impact === 'critical')
             .map((v) => ({id: v.id, help: v.help,
                           nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))"""

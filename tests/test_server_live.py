@@ -11,7 +11,7 @@ from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from server_fixtures import Api, table_socket
-from test_server_api import open_table
+from test_server_api import open_table, wait_for_human
 from vitrine.games.exhibition.cards import card_label
 
 pytestmark = pytest.mark.timeout(120)  # a hang fails the test instead of stalling CI
@@ -112,6 +112,36 @@ def test_a_reconnecting_client_catches_up_at_once(client: TestClient) -> None:
     assert again["table"]["seq"] >= first["table"]["seq"]
     assert again["table"]["seq"] >= table["seq"]
     assert again["you"] == 0
+
+
+def test_a_socket_says_what_the_http_api_says(client: TestClient) -> None:
+    """A broadcast encodes the table, log and chat once for every seat and adds
+    each seat's view: the text must be the HTTP answer for that seat, field for field."""
+    api = Api(client)
+    table_id, _, tokens = open_table(api)
+    for _ in range(3):  # a few decisions in the log, played up to a human's turn
+        table = wait_for_human(api, table_id)
+        human = table["current_player"]
+        view = api.get(f"/api/tables/{table_id}", tokens[human]).json()["view"]
+        action = {"action": view["legal_actions"][0], "seq": table["seq"]}
+        assert api.post(f"/api/tables/{table_id}/actions", tokens[human], action).status_code == 200
+    wait_for_human(api, table_id)
+    seats = (tokens[0], tokens[1], None)
+    with (
+        table_socket(client, table_id, seats[0]) as ws0,
+        table_socket(client, table_id, seats[1]) as ws1,
+        table_socket(client, table_id, seats[2]) as spectator,
+    ):
+        sockets = (ws0, ws1, spectator)
+        for token, socket in zip(seats, sockets, strict=True):  # the hello's answer
+            answer = api.get(f"/api/tables/{table_id}", token).json()
+            assert socket.receive_json() == {"type": "state", **answer}
+        said = api.post(f"/api/tables/{table_id}/chat", tokens[0], {"text": 'à toi "Bo"'})
+        assert said.status_code == 200
+        for token, socket in zip(seats, sockets, strict=True):  # the broadcast
+            answer = api.get(f"/api/tables/{table_id}", token).json()
+            assert socket.receive_json() == {"type": "state", **answer}
+            assert answer["log"] and answer["chat"]
 
 
 @pytest.mark.parametrize(

@@ -2,12 +2,14 @@
 
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
 from server_fixtures import Api
+from server_process import Served
 from vitrine.server.app import create_app
 
 pytestmark = pytest.mark.timeout(180)
@@ -108,3 +110,39 @@ def test_reviews_refuse_what_they_cannot_review(coached: Api) -> None:
     assert unknown.status_code == 404 and unknown.json()["code"] == "review_not_found"
     no_table = coached.get("/api/reviews/table-nothing")
     assert no_table.status_code == 404 and no_table.json()["code"] == "table_not_found"
+
+
+def descendants(pid: int) -> set[int]:
+    """Every living process below ``pid``, read from /proc."""
+    parents: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        parents[int(stat.parent.name)] = int(fields[1])
+    found: set[int] = set()
+    wanted = {pid}
+    while wanted:
+        wanted = {child for child, parent in parents.items() if parent in wanted} - found
+        found |= wanted
+    return found
+
+
+def test_the_coachs_worker_ends_with_a_killed_server(sqlite_url: str) -> None:
+    served = Served(sqlite_url, extra=("--coach-budget", BUDGET))
+    try:
+        seats = [{"kind": "human", "name": "Ana"}, {"kind": "bot", "level": "casual"}]
+        created = served.call("POST", "/api/tables", body={"seats": seats, "hints": True})
+        table_id, token = created["table"]["id"], created["seats"][0]["token"]
+        served.call("POST", f"/api/tables/{table_id}/start", created["host_token"])
+        assert served.call("POST", f"/api/tables/{table_id}/hint", token)["decision"]
+        workers = descendants(served.process.pid)
+        assert workers, "the hint ran in no worker process"
+        served.kill()  # SIGKILL: the server cannot stop its pool
+        deadline = time.monotonic() + 30
+        while any(Path(f"/proc/{pid}").exists() for pid in workers):
+            assert time.monotonic() < deadline, "the coach's worker outlived its server"
+            time.sleep(0.2)
+    finally:
+        served.stop()

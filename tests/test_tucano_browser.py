@@ -80,6 +80,12 @@ def test_a_tucano_game_against_a_bot_from_the_lobby_to_the_scores(
     joker = record["turns"][-1].startswith("joker:")  # a choice between two fruits or more
     assert len(record["turns"]) == 24 + joker
     assert record["players"][0] == "Ana"
+    # Each hand's heading gives the final total (every card counts), not the face-up points.
+    totals = [
+        sheet["total"] for sheet in served.call("GET", f"/api/tables/{table_id}")["view"]["scores"]
+    ]
+    headings = page.locator(".hand h3 .points").all_inner_texts()
+    assert [heading.split()[1] for heading in headings] == [str(total) for total in totals]
 
 
 def test_a_spectator_replays_a_bot_game_turn_by_turn(browser: Browser, served: Served) -> None:

@@ -57,7 +57,6 @@ def side_settings(
     except click.BadParameter as error:
         raise click.BadParameter(error.message, param_hint=hint) from None
     count = seat_count(game, players, len(lineup), least=1, what="simulation")
-    check_bot_specs(lineup, game.name, count)
     schedule = make_schedule(lineup, count, 1, seed)
     options = game_options(game, variants, schedule.entries[0].seats, seed)
     return Settings(game.name, count, tuple(lineup), tuple(variants), options, seed, overlay)
@@ -121,6 +120,7 @@ def experiment(
         side_settings(spec, hint, game_name, lineup, players, seed)
         for spec, hint in ((baseline, "'--baseline'"), (variant_spec, "'--variant'"))
     ]
+    check_bot_specs(lineup, game_name, sides[0].players)  # both sides seat as many
     try:
         chosen = Experiment(*sides)
     except VitrineError as error:

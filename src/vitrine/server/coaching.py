@@ -14,6 +14,9 @@ import asyncio
 import hashlib
 import json
 import multiprocessing
+import os
+import threading
+import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
 from datetime import datetime, timedelta
@@ -34,6 +37,7 @@ BUSY_RETRY = 60  # seconds a client is told to wait for the coach
 KEPT_UPLOADS = 16  # uploaded records' reviews kept
 REVIEW_SEED = 0  # the server's reviews: the same game always gets the same review
 RUNNING, DONE, FAILED, NONE = "running", "done", "failed", "none"
+PARENT_CHECK_SECONDS = 1.0  # how often the worker looks whether its server still lives
 Saved = Callable[[dict[str, Any]], Awaitable[None]]
 Db = Callable[..., Awaitable[Any]]  # runs a store call off the event loop
 
@@ -89,6 +93,21 @@ def done_status(key: str, review: dict[str, Any]) -> dict[str, Any]:
     return {"key": key, "status": DONE, "done": count, "total": count, "review": review}
 
 
+def _end_with_the_server() -> None:
+    """The worker's initializer: it ends once the server that started it is
+    gone.  A server killed with SIGKILL cannot stop its pool, and the worker
+    (with the resource tracker it keeps open) would otherwise live on, idle,
+    after every crash."""
+    server = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)  # whatever it was doing was for the dead server
+
+    threading.Thread(target=watch, name="end-with-the-server", daemon=True).start()
+
+
 class Coaching:
     """The worker process and the reviews it runs; ``budget`` is the coach's
     search per decision (None: the expert's own).
@@ -115,7 +134,9 @@ class Coaching:
         if self._pool is None:
             # spawn, not fork: the server has threads, and a forked child could deadlock
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=1, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=context, initializer=_end_with_the_server
+            )
         return await asyncio.get_running_loop().run_in_executor(self._pool, call, *args)
 
     async def hint(self, game_name: str, view: dict[str, Any], seed: int) -> dict[str, Any]:

@@ -193,13 +193,10 @@ class LiveTable:
             "rematch": self.rematch,
         }
 
-    def message(self, seat: int | None) -> dict[str, Any]:
-        """The whole picture for one seat (None: a spectator)."""
+    def _shared(self) -> dict[str, Any]:
+        """What every watcher of the table gets alike: the table, its decisions, its chat."""
         return {
-            "type": "state",
             "table": self.summary(),
-            "you": seat,
-            "view": None if self.state is None else self.state.view(seat),
             "log": [{"seat": position, "action": text} for position, text in self.log],
             "chat": [
                 {"seat": line.seat, "text": line.text, "at": aware(line.created_at).isoformat()}
@@ -207,10 +204,27 @@ class LiveTable:
             ],
         }
 
+    def _view(self, seat: int | None) -> dict[str, Any] | None:
+        return None if self.state is None else self.state.view(seat)
+
+    def message(self, seat: int | None) -> dict[str, Any]:
+        """The whole picture for one seat (None: a spectator)."""
+        return {"type": "state", "you": seat, "view": self._view(seat), **self._shared()}
+
+    def message_text(self, seat: int | None, shared: str | None = None) -> str:
+        """:meth:`message` as JSON text.  ``shared`` is :meth:`_shared` already
+        encoded, without its braces: a broadcast encodes it once for every seat,
+        since on a busy server encoding dominated the cost of a decision."""
+        if shared is None:
+            shared = json.dumps(self._shared())[1:-1]
+        view = json.dumps(self._view(seat))
+        return f'{{"type": "state", "you": {json.dumps(seat)}, "view": {view}, {shared}}}'
+
     def broadcast(self) -> None:
         """Queue each subscriber its own view; one view per seat however many watch."""
+        shared = json.dumps(self._shared())[1:-1]
         texts: dict[int | None, str] = {}
         for subscriber in self.subscribers:
             if subscriber.seat not in texts:
-                texts[subscriber.seat] = json.dumps(self.message(subscriber.seat))
+                texts[subscriber.seat] = self.message_text(subscriber.seat, shared)
             subscriber.push_state(texts[subscriber.seat])

@@ -57,6 +57,7 @@ def serve_here(
     import uvicorn  # the server's dependencies load only for this command
 
     from vitrine.server.app import create_app
+    from vitrine.server.collector import settle_collector
     from vitrine.server.transport import uvicorn_options
 
     app = create_app(
@@ -66,6 +67,7 @@ def serve_here(
         options.coach_budget,
         server_id=server_id(options, worker),
     )
+    settle_collector()
     # Compressing each message for each connection cost a fifth of the server's
     # time in bench/server.py, for messages of a few kilobytes: off.
     config = uvicorn.Config(

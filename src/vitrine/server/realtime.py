@@ -167,7 +167,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=POLICY_VIOLATION, reason=error.message[:120])
         return
     subscriber = Subscriber(seat, settings.ws_backlog)
-    subscriber.push_state(json.dumps(live.message(seat)))
+    subscriber.push_state(live.message_text(seat))
     live.subscribers.add(subscriber)
     if len(live.subscribers) == 1:
         await service.watched(live)

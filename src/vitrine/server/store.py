@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, and_, case, delete, exists, func, or_, select, update
+from sqlalchemy import Engine, Table, and_, case, delete, exists, func, or_, select, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
@@ -58,6 +58,7 @@ class StoredTable:
     rematch: str | None = None  # the id of this table's rematch, if one was offered
 
 
+ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
 CHAT_KEPT = 100  # chat lines a table keeps in memory and sends; the database keeps all
 
 
@@ -150,11 +151,23 @@ class Store:
         at: datetime,
         status: str | None,
     ) -> int:
-        """Commit one decision (and the table's new status when it changes)."""
+        """Commit one decision (and the table's new status when it changes).
+
+        The hottest write of a busy server: the decision goes in as one Core
+        statement rather than through the ORM's unit of work, whose flush cost
+        more CPU (and GIL time, taken from the event loop) than the broadcast
+        of the decision."""
         with Session(self.engine) as session:
             moved = self._advance(session, table_id, version)
-            session.add(
-                ActionRow(table_id=table_id, number=number, seat=seat, text=text, created_at=at)
+            session.execute(
+                ACTIONS.insert(),
+                {
+                    "table_id": table_id,
+                    "number": number,
+                    "seat": seat,
+                    "text": text,
+                    "created_at": at,
+                },
             )
             if status is not None:
                 session.execute(

@@ -260,7 +260,9 @@ function hand(view, seat, ctx) {
     class: `panel hand${view.current_player === seat ? " acting" : ""}`, "aria-label": view.players[seat],
   },
   el("h3", {}, view.players[seat], seat === ctx.you ? el("span", { class: "badge" }, t("you")) : null,
-    el("span", { class: "muted points" }, ` — ${t("faceupPoints", { n: info.faceup_points })}`)),
+    // At the end every card counts (T-8): the final total, not the face-up points.
+    el("span", { class: "muted points" }, ` — ${view.scores
+      ? totalWords(view.scores[seat].total) : t("faceupPoints", { n: info.faceup_points })}`)),
   el("div", { class: "row" }, ...fruit.map(([id, count]) => fruitChip(view, id, count))),
   view.revealed ? revealedPiles(view, view.revealed[seat]) : el("p", { class: "muted" }, info.piles.length
     ? t("piles", { sizes: info.piles.join(" + ") }) : t("noPiles")));
