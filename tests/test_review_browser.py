@@ -37,7 +37,9 @@ def test_a_host_allows_hints_and_a_player_asks_for_one(browser: Browser, coached
     assert page.inner_text("#hints-allowed") == "Hints allowed"
     page.locator("#hint").click()
     page.locator("#hint-line", has_text="The coach's suggestion").wait_for()
-    assert page.locator(".coach-best").count() >= 1  # the suggestion, marked on the market
+    # The suggestion, marked on the market (waited for: a redraw of the table in
+    # between draws the mark again, a moment later).
+    page.locator(".coach-best").first.wait_for()
     assert "than the next best" in page.inner_text("#hint-line")
     page.screenshot(path=SHOTS / "coach-hint.png", full_page=True)
     page.click("button.lang")
