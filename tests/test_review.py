@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,11 +12,12 @@ from click.testing import CliRunner, Result
 from bot_games import play_to_end, reordered_stock
 from vitrine.bots import Bot, Budget, GreedyBot, IsmctsBot, RandomBot
 from vitrine.cli.main import main
+from vitrine.cli.play import hint_comparison
 from vitrine.engine.errors import RecordError, VitrineError
 from vitrine.engine.record import Record, Substitute
 from vitrine.games import GAMES, get_game
 from vitrine.games.exhibition import ExhibitionGame
-from vitrine.review import GRADES, THRESHOLDS, grade, hint, review_record, steps
+from vitrine.review import GRADES, THRESHOLDS, Hint, grade, hint, review_record, steps
 from vitrine.review.grades import FORCED, confident_loss
 
 GAME = ExhibitionGame()
@@ -246,11 +248,24 @@ def test_an_illegal_turn_or_a_missing_seat_is_refused_by_name(tmp_path: Path) ->
         steps(GAME, replace(finished(), turns=("1900 G1",)))
 
 
+def test_a_hint_compares_itself_with_the_next_best_in_words() -> None:
+    win = Hint("1950", 0.62, "1990", 0.034, "ismcts+:3000")
+    expected = ": 62% to win, 3 in a hundred games more than 1990 (a card)"
+    assert hint_comparison(win, "a card") == expected
+    even = replace(win, margin=0.004)
+    assert hint_comparison(even, "a card") == ": 62% to win, about as good as 1990 (a card)"
+    solo = replace(win, value=0.5, margin=0.01, points_per_unit=3000.0)
+    assert hint_comparison(solo, "x") == ": 1500 points expected, 30 points more than 1990 (x)"
+    assert "about as good as" in hint_comparison(replace(solo, margin=0.0001), "x")
+    assert hint_comparison(replace(win, runner_up=None), "x") == ""
+
+
 def test_the_terminal_game_gives_hints_only_when_allowed(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     play = ["play", "--players", "2", "--bots", "greedy", "--seed", "3"]
     result = CliRunner().invoke(main, [*play, "--hints", "--save", str(path)], input="hint\nquit\n")
-    assert "Hint: " in result.output and "in a hundred games more than" in result.output
+    comparison = r"Hint: .+: \d+% to win, (\d+ in a hundred games more than|about as good as) "
+    assert re.search(comparison, result.output)
     assert json.loads(path.read_text())["hints"] is True
     result = CliRunner().invoke(main, play, input="hint\nquit\n")
     assert "Hints are off in this game" in result.output

@@ -5,7 +5,7 @@ and French."""
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Route
 
 from browser_fixtures import SHOTS
 from server_process import Served
@@ -19,6 +19,14 @@ def coached(sqlite_url: str) -> Iterator[Served]:
     server = Served(sqlite_url, bot_delay=0.05, extra=("--coach-budget", BUDGET))
     yield server
     server.stop()
+
+
+def even_margin(route: Route) -> None:
+    """The server's hint, with its margin over the next best made negligible."""
+    hint = route.fetch().json()
+    runner_up = hint["runner_up"] or hint["decision"]  # (a forced decision has none)
+    value = 0.5 if hint["value"] is None else hint["value"]
+    route.fulfill(json={**hint, "margin": 0.001, "runner_up": runner_up, "value": value})
 
 
 def test_a_host_allows_hints_and_a_player_asks_for_one(browser: Browser, coached: Served) -> None:
@@ -45,6 +53,13 @@ def test_a_host_allows_hints_and_a_player_asks_for_one(browser: Browser, coached
     page.click("button.lang")
     page.locator("#hint-line", has_text="La suggestion du coach").wait_for()
     assert page.inner_text("#hints-allowed") == "Indices autorisés"
+    # A margin that rounds to nothing reads "about as good as", never "0 more".
+    page.route("**/api/tables/*/hint", even_margin)
+    page.locator("#hint").click()
+    page.locator("#hint-line", has_text="à peu près aussi bonne que la suivante").wait_for()
+    page.click("button.lang")
+    page.locator("#hint-line", has_text="about as good as the next best").wait_for()
+    assert "0 more" not in page.inner_text("#hint-line")
     table_id = page.url.rsplit("/", 1)[-1]
     assert coached.call("GET", f"/api/tables/{table_id}")["table"]["hints"] is True
 

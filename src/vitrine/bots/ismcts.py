@@ -38,13 +38,14 @@ FOCUS_SHARE = 0.25  # the least share of an analysis's iterations spent on its f
 class Node:
     """Statistics of one decision in the tree, for the player who made it."""
 
-    __slots__ = ("available", "children", "reward", "squares", "visits")
+    __slots__ = ("available", "children", "mean", "reward", "squares", "visits")
 
     def __init__(self) -> None:
         self.children: dict[int, Node] = {}
         self.visits = 0
         self.available = 1
         self.reward = 0.0
+        self.mean = 0.0  # reward / visits, kept at backup: UCB reads it far more often
         self.squares = 0.0  # of the rewards, kept for the root's children only
 
 
@@ -176,31 +177,30 @@ class IsmctsBot:
         node = root
         path: list[tuple[Node, int]] = []
         exploration = self.exploration
-        while not state.is_over:
-            player = state.current_player
-            assert player is not None
-            legal = state.legal_action_ids()
+        log, sqrt = math.log, math.sqrt
+        while (player := state.current_player) is not None:  # None: the game is over
             children = node.children
             unexplored = []
-            for action in legal:
-                child = children.get(action)
+            # One pass counts every legal child available and scores it by
+            # UCB with its new availability; the scores count only when
+            # every legal decision has a child.
+            action, best_score = -1, -math.inf
+            for candidate in state.legal_action_ids():
+                child = children.get(candidate)
                 if child is None:
-                    unexplored.append(action)
-                else:
-                    child.available += 1
+                    unexplored.append(candidate)
+                    continue
+                available = child.available = child.available + 1
+                if unexplored:
+                    continue
+                visits = child.visits
+                score = child.mean + exploration * sqrt(log(available) / visits)
+                if score > best_score:
+                    action, best_score = candidate, score
             if first is not None:
                 action, first = first, None
             elif unexplored:
                 action = unexplored[rng.randrange(len(unexplored))]
-            else:
-                action, best_score = legal[0], -math.inf
-                for candidate in legal:
-                    child = children[candidate]
-                    score = child.reward / child.visits + exploration * math.sqrt(
-                        math.log(child.available) / child.visits
-                    )
-                    if score > best_score:
-                        action, best_score = candidate, score
             state.apply_action_id(action)
             child = children.get(action)
             if child is None:
@@ -211,7 +211,8 @@ class IsmctsBot:
             path.append((node, player))
         rewards = state.rollout(rng, informed=self.enhanced, shaped=shaped)
         for visited, player in path:
-            visited.visits += 1
-            visited.reward += rewards[player]
+            visits = visited.visits = visited.visits + 1
+            reward = visited.reward = visited.reward + rewards[player]
+            visited.mean = reward / visits
         top, player = path[0]
         top.squares += rewards[player] * rewards[player]

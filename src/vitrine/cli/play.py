@@ -20,7 +20,7 @@ from vitrine.bots import Bot
 from vitrine.cli.render import Renderer, View, say
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import Game, GameState
-from vitrine.review import hint
+from vitrine.review import Hint, hint
 
 HELP_WORDS = ("?", "HELP")
 QUIT_WORDS = ("QUIT", "EXIT")
@@ -40,6 +40,26 @@ class Seat:
     @property
     def label(self) -> str:
         return self.name if self.bot is None else f"{self.name} ({self.bot.name} bot)"
+
+
+def hint_comparison(suggestion: Hint, runner_words: str) -> str:
+    """What a hint is worth and how it compares with the next best decision
+    (``runner_words``: that decision in words); a margin that rounds to nothing
+    says so rather than "0 more"."""
+    if suggestion.value is None or suggestion.runner_up is None:
+        return ""
+    scale = suggestion.points_per_unit
+    if scale is None:
+        worth = f"{suggestion.value:.0%} to win"
+        rounded = round(suggestion.margin * 100)
+        margin = f"{rounded} in a hundred games more than"
+    else:
+        worth = f"{suggestion.value * scale:.0f} points expected"
+        rounded = round(suggestion.margin * scale)
+        margin = f"{rounded} points more than"
+    if rounded == 0:
+        margin = "about as good as"
+    return f": {worth}, {margin} {suggestion.runner_up} ({runner_words})"
 
 
 def normalize(line: str) -> str:
@@ -145,16 +165,8 @@ class PlaySession:
         suggestion = hint(self.game, view, seed=decisions)
         words = self.renderer.describe(suggestion.decision, view)
         line = f"Hint: {suggestion.decision} ({words})"
-        if suggestion.runner_up is not None and suggestion.value is not None:
-            runner = self.renderer.describe(suggestion.runner_up, view)
-            scale = suggestion.points_per_unit
-            if scale is None:
-                worth = f"{suggestion.value:.0%} to win"
-                margin = f"{suggestion.margin * 100:.0f} in a hundred games"
-            else:
-                worth = f"{suggestion.value * scale:.0f} points expected"
-                margin = f"{suggestion.margin * scale:.0f} points"
-            line += f": {worth}, {margin} more than {suggestion.runner_up} ({runner})"
+        if suggestion.runner_up is not None:
+            line += hint_comparison(suggestion, self.renderer.describe(suggestion.runner_up, view))
         say(self.console, line, "bold cyan")
 
     def finish(self) -> None:

@@ -221,7 +221,10 @@ class LiveTable:
         return f'{{"type": "state", "you": {json.dumps(seat)}, "view": {view}, {shared}}}'
 
     def broadcast(self) -> None:
-        """Queue each subscriber its own view; one view per seat however many watch."""
+        """Queue each subscriber its own view; one view per seat however many watch
+        (and nothing encoded for a table nobody watches, such as bots playing alone)."""
+        if not self.subscribers:
+            return
         shared = json.dumps(self._shared())[1:-1]
         texts: dict[int | None, str] = {}
         for subscriber in self.subscribers:

@@ -21,9 +21,7 @@ so that commands which never search start without it.
 
 import os
 from functools import cache
-from random import Random
 from typing import Protocol
-from weakref import WeakKeyDictionary
 
 from vitrine.games.exhibition.purecore import BeamResult, PureCore, Trace, Weights
 from vitrine.games.exhibition.state import SOLO_SCALE, ExhibitionState, GameConfig
@@ -49,9 +47,6 @@ class PlayoutCore(Protocol):
     def masks(self, state: ExhibitionState) -> list[list[int]]: ...
 
     def beam(self, state: ExhibitionState, width: int, weights: Weights) -> BeamResult: ...
-
-
-_cores: "WeakKeyDictionary[GameConfig, PlayoutCore]" = WeakKeyDictionary()
 
 
 def pack_spec(config: GameConfig) -> list[int]:
@@ -170,12 +165,17 @@ def core_name() -> str:
 
 
 def core_for(config: GameConfig) -> PlayoutCore:
-    """The core of a game configuration, built once."""
-    core = _cores.get(config)
-    if core is None:
-        kind = CompiledCore if uses_compiled_core() else PureCore
-        core = _cores[config] = kind(config)
+    """The core of a game configuration, built once (``GameConfig.playout_core``
+    keeps it)."""
+    core: PlayoutCore = config.playout_core
     return core
+
+
+def build_core(config: GameConfig) -> PlayoutCore:
+    """A new core for a game configuration: compiled unless Python is asked for
+    or the extension was not built."""
+    kind = CompiledCore if uses_compiled_core() else PureCore
+    return kind(config)
 
 
 def pack(state: ExhibitionState) -> list[int]:
@@ -199,16 +199,6 @@ def pack(state: ExhibitionState) -> list[int]:
     data.append(len(pile))
     data += pile
     return data
-
-
-def rollout(
-    state: ExhibitionState, rng: Random, informed: bool = False, margin: float = 0.0
-) -> list[float]:
-    """The returns of one playout from ``state`` (left unchanged), seeded from
-    ``rng``; ``informed`` places each card in its best-fitting legal spot;
-    ``margin`` > 0 shapes multiplayer returns: half the win share, half a
-    logistic of the lead over the best other total in units of ``margin`` fp."""
-    return core_for(state.config).playout(state, rng.getrandbits(64), informed, margin)
 
 
 def spot_masks(state: ExhibitionState) -> list[list[int]]:

@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from random import Random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vitrine.engine.errors import IllegalTurnError, NotationError, VitrineError
 from vitrine.engine.overlay import Overlay
@@ -43,7 +43,13 @@ from vitrine.games.exhibition.notation import (
 from vitrine.games.exhibition.options import Options
 from vitrine.games.exhibition.placement import spot_masks
 
+if TYPE_CHECKING:
+    from vitrine.games.exhibition.fastplayout import PlayoutCore
+
 GAME_NAME = "exhibition"
+# Builds a Take or Turn without the NamedTuple's Python-level __new__, whose
+# frame was a twentieth of a search's time (one per step walked).
+new_tuple: Any = tuple.__new__
 # Every version whose records replay, the current last.  They differ only in
 # their cards (cards.json's ``previous``): 2026.2 made 1972 South American (D-1).
 RULES_VERSIONS: tuple[str, ...] = ("exhibition-2026.1", "exhibition-2026.2")
@@ -114,8 +120,18 @@ class GameConfig:
         )
 
     @cached_property
-    def all_continents_bits(self) -> int:
-        return (1 << self.table.num_continents) - 1
+    def playout_core(self) -> "PlayoutCore":
+        """The playout core of this game (``fastplayout``), built on first use;
+        kept here, where every rollout finds it with one lookup."""
+        from vitrine.games.exhibition.fastplayout import build_core
+
+        return build_core(self)
+
+    @cached_property
+    def white_take_offsets(self) -> tuple[int, ...]:
+        """What a white card's take id adds to ``card * TAKE_STRIDE``, one per
+        destination continent (see ``ExhibitionState.legal_action_ids``)."""
+        return tuple(dest + 1 for dest in range(self.table.num_continents))
 
     @cached_property
     def cross_player_showcases(self) -> tuple[int, ...]:
@@ -261,17 +277,21 @@ class ExhibitionState:
         """The legal takes of the current player (empty outside the take step)."""
         if self.current == NOBODY or self.pending is not None:
             return []
-        group = self.market[self.vehicles[self.current]]
-        cards = group if group else [c for g in self.market for c in g]
         continent_of = self.config.table.continent_of
         continents = range(self.config.table.num_continents)
         result: list[Take] = []
-        for card in cards:
+        for card in self.takeable(self.current):
             if continent_of[card] == WHITE:
                 result.extend(Take(card, dest) for dest in continents)
             else:
                 result.append(Take(card, NO_DESTINATION))
         return result
+
+    def takeable(self, player: int) -> list[int]:
+        """The cards ``player`` may take: those of the group their vehicle
+        stands by, or any card of the market when that group is empty."""
+        group = self.market[self.vehicles[player]]
+        return group if group else [card for cards in self.market for card in cards]
 
     def targets(self, player: int, card: int) -> list[int]:
         """Where ``player`` may put ``card``: hall spots, then DEPOT and END."""
@@ -489,7 +509,7 @@ class ExhibitionState:
         assert self.pending is not None
         player = self.current
         card = self.pending.card
-        self.history.append(Turn(card, self.pending.dest, target))
+        self.history.append(new_tuple(Turn, (card, self.pending.dest, target)))
         self.pending = None
         if target == DEPOT:
             self.depots[player].append(card)
@@ -528,11 +548,9 @@ class ExhibitionState:
 
     def _holds_all_continents(self, hall: list[int]) -> bool:
         continent_of = self.config.table.continent_of
-        held = 0
-        for card in hall:
-            if card != EMPTY and continent_of[card] != WHITE:
-                held |= 1 << continent_of[card]
-        return held & self.config.all_continents_bits == self.config.all_continents_bits
+        held = {continent_of[card] for card in hall if card != EMPTY}
+        held.discard(WHITE)
+        return len(held) == self.config.table.num_continents
 
     def _advance(self, player: int) -> None:
         """Pass the turn on, skipping final players; close rounds (D-7)."""
@@ -665,14 +683,26 @@ class ExhibitionState:
         if self.pending is not None:
             base = PLACE_BASE + PLACE_OFFSET
             return [base + target for target in self.targets(self.current, self.pending.card)]
-        return [card * TAKE_STRIDE + dest + 1 for card, dest in self.takes()]
+        # The ids of self.takes(), built without its tuples: search asks this
+        # at every node it walks through.
+        continent_of = self.config.table.continent_of
+        whites = self.config.white_take_offsets
+        ids: list[int] = []
+        for card in self.takeable(self.current):
+            if continent_of[card] == WHITE:
+                base = card * TAKE_STRIDE
+                ids.extend([base + offset for offset in whites])
+            else:
+                ids.append(card * TAKE_STRIDE + NO_DESTINATION + 1)
+        return ids
 
     def apply_action_id(self, action: int) -> None:
         """Apply an id from :meth:`legal_action_ids` (not re-checked)."""
         if action >= PLACE_BASE:
             self._place(action - PLACE_BASE - PLACE_OFFSET)
         else:
-            self._take(Take(action // TAKE_STRIDE, action % TAKE_STRIDE - 1))
+            card, code = divmod(action, TAKE_STRIDE)
+            self._take(new_tuple(Take, (card, code - 1)))
 
     def action_text(self, action: int) -> str:
         notation = self.config.notation
@@ -694,8 +724,7 @@ class ExhibitionState:
         while self.current != NOBODY:
             player = self.current
             if self.pending is None:
-                group = self.market[self.vehicles[player]]
-                cards = group if group else [c for g in self.market for c in g]
+                cards = self.takeable(player)
                 card = cards[int(random() * len(cards))]
                 white = continent_of[card] == WHITE
                 self._take(Take(card, int(random() * continents) if white else NO_DESTINATION))
@@ -710,14 +739,14 @@ class ExhibitionState:
     def rollout(self, rng: Random, informed: bool = False, shaped: bool = False) -> list[float]:
         """The returns of :meth:`playout` played by the playout core
         (``fastplayout``: compiled, many times faster, or its pure-Python twin),
-        seeded from ``rng``: the same policy and rules.  ``playout`` stays the
+        seeded from ``rng``, leaving this state as it was: the same policy and
+        rules.  ``playout`` stays the
         reference the cores are tested against.
         ``informed`` puts each card in the legal spot that accepts the fewest
         cards (best fit), keeping roomy spots for the cards that need them;
         ``shaped`` blends the win share with the lead in SHAPING_MARGIN fp."""
-        from vitrine.games.exhibition.fastplayout import rollout
-
-        return rollout(self, rng, informed, SHAPING_MARGIN if shaped else 0.0)
+        margin = SHAPING_MARGIN if shaped else 0.0
+        return self.config.playout_core.playout(self, rng.getrandbits(64), informed, margin)
 
     def redeterminize(self, viewer: int, rng: Random) -> None:
         """Re-deal what ``viewer`` cannot see: from now on refills come from the

@@ -22,6 +22,7 @@ const t = translator({
     hint: "Hint", hintLine: "The coach's suggestion: {words} ({code})",
     hintMargin: " — {n} more games won in a hundred than the next best: {other} ({code})",
     hintMarginPoints: " — {n} more points than the next best: {other} ({code})",
+    hintEven: " — about as good as the next best: {other} ({code})",
     hintsAllowed: "Hints allowed", hintsAllowedLong: "The host allowed hints: this game was not played unaided.",
     chosen: "Decision {n}: {name}, {turn}", bot: "played by a bot",
   },
@@ -39,6 +40,7 @@ const t = translator({
     hint: "Indice", hintLine: "La suggestion du coach : {words} ({code})",
     hintMargin: " — {n} parties gagnées sur cent de plus que la suivante : {other} ({code})",
     hintMarginPoints: " — {n} points de plus que la suivante : {other} ({code})",
+    hintEven: " — à peu près aussi bonne que la suivante : {other} ({code})",
     hintsAllowed: "Indices autorisés", hintsAllowedLong: "L'hôte a autorisé les indices : cette partie n'a pas été jouée sans aide.",
     chosen: "Décision {n} : {name}, {turn}", bot: "jouée par un robot",
   },
@@ -84,8 +86,10 @@ export function hintControl({ ask, view, module, fail, remembered }) {
     if (hint.runner_up && hint.value !== null) {
       const other = module.describe(hint.runner_up, view);
       const points = hint.points_per_unit;
-      text += t(points ? "hintMarginPoints" : "hintMargin",
-        { n: Math.round(hint.margin * (points ?? 100)), other, code: hint.runner_up });
+      const n = Math.round(hint.margin * (points ?? 100));
+      // A margin that rounds to nothing says so, never "0 more".
+      const key = n === 0 ? "hintEven" : points ? "hintMarginPoints" : "hintMargin";
+      text += t(key, { n, other, code: hint.runner_up });
     }
     line.textContent = text;
     mark(document, hint.decision, "coach-best");
