@@ -26,6 +26,7 @@ import numpy as np
 import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
+from stable_baselines3.common.logger import Logger
 from stable_baselines3.common.vec_env import DummyVecEnv
 
 from vitrine.adapters.gymnasium_env import SOLO_ID, TableEnv
@@ -133,6 +134,9 @@ def main() -> None:
         seed=args.seed,
         device="cpu",
     )
+    # The curve is this script's output: a logger that writes nowhere, since
+    # Stable-Baselines3's default one leaves a /tmp/SB3-<date> folder per run.
+    model.set_logger(Logger(folder=None, output_formats=[]))
     curve = Curve(args.eval_every, deals)
     model.learn(total_timesteps=args.steps, callback=curve)
     curve.evaluate()  # after the last update

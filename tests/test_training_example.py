@@ -2,6 +2,7 @@
 as a researcher would start it, ends with a learning curve and its baselines."""
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -13,10 +14,17 @@ def test_a_short_training_run_prints_its_learning_curve(tmp_path: Path) -> None:
     out = tmp_path / "curve.json"
     args = ["--steps", "512", "--envs", "2", "--n-steps", "64", "--batch-size", "64"]
     args += ["--eval-every", "256", "--eval-deals", "2", "--out", str(out)]
+    scratch = tmp_path / "tmp"  # the run's temporary directory, to see what it leaves
+    scratch.mkdir()
     run = subprocess.run(
-        [sys.executable, str(EXAMPLE), *args], capture_output=True, text=True, timeout=300
+        [sys.executable, str(EXAMPLE), *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "TMPDIR": str(scratch)},
     )
     assert run.returncode == 0, run.stderr
+    assert not list(scratch.glob("SB3-*")), "the training logger left a folder behind"
     result = json.loads(out.read_text())
     assert set(result["baselines"]) == {"random", "greedy"}
     assert result["baselines"]["greedy"] > result["baselines"]["random"]

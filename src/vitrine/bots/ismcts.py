@@ -121,7 +121,7 @@ class IsmctsBot:
             wanted = math.ceil(FOCUS_SHARE * self.last_iterations)
             child = root.children.get(forced)
             while child is None or child.visits < wanted:
-                self._iterate(root, root_state, view["viewer"], rng, shaped=False, first=forced)
+                self._iterate(root, root_state, ids, view["viewer"], rng, False, first=forced)
                 child = root.children[forced]
         text = root_state.action_text
         children = root.children.items()
@@ -142,6 +142,8 @@ class IsmctsBot:
         viewer: int = view["viewer"]
         root_state = game.determinize(view, rng)
         root = Node()
+        # The root's decisions are the viewer's, known to them: the same in every sample.
+        root_legal = root_state.legal_action_ids()
         iterations = 0
         limit = self.budget.iterations
         seconds = self.budget.seconds
@@ -151,7 +153,7 @@ class IsmctsBot:
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-            self._iterate(root, root_state, viewer, rng, shaped)
+            self._iterate(root, root_state, root_legal, viewer, rng, shaped)
             iterations += 1
         self.last_iterations = iterations
         return root, root_state
@@ -165,19 +167,22 @@ class IsmctsBot:
         self,
         root: Node,
         root_state: GameState,
+        root_legal: list[int],
         viewer: int,
         rng: Random,
         shaped: bool,
         first: int | None = None,
     ) -> None:
         """One iteration: a fresh sample, down the tree (through ``first`` at
-        the root when given), one node added, a playout backed up."""
+        the root when given), one node added, a playout backed up;
+        ``root_legal``: the root state's legal decisions."""
         state = root_state.copy()
         state.redeterminize(viewer, rng)
         node = root
         path: list[tuple[Node, int]] = []
         exploration = self.exploration
         log, sqrt = math.log, math.sqrt
+        legal = root_legal
         while (player := state.current_player) is not None:  # None: the game is over
             children = node.children
             unexplored = []
@@ -185,7 +190,7 @@ class IsmctsBot:
             # UCB with its new availability; the scores count only when
             # every legal decision has a child.
             action, best_score = -1, -math.inf
-            for candidate in state.legal_action_ids():
+            for candidate in legal:
                 child = children.get(candidate)
                 if child is None:
                     unexplored.append(candidate)
@@ -209,6 +214,7 @@ class IsmctsBot:
                 break
             node = child
             path.append((node, player))
+            legal = state.legal_action_ids()
         rewards = state.rollout(rng, informed=self.enhanced, shaped=shaped)
         for visited, player in path:
             visits = visited.visits = visited.visits + 1

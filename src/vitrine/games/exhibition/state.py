@@ -100,8 +100,8 @@ class GameConfig:
     rules_version: str
     overlay: Overlay | None  # the rule overlay the table and layout come from
 
-    @property
-    def num_players(self) -> int:
+    @cached_property
+    def num_players(self) -> int:  # cached: every placement and turn change reads it
         return len(self.players)
 
     @property
