@@ -21,6 +21,7 @@ import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,8 @@ from fastapi.testclient import TestClient
 from server_process import Served, lease_owner
 from vitrine.cli.main import main
 from vitrine.server.app import create_app
-from vitrine.server.store import StoredTable
+from vitrine.server.notify import Decision, parse_notice
+from vitrine.server.store import StoredTable, decision_notice
 
 pytestmark = pytest.mark.timeout(180)  # a hang fails the test instead of stalling CI
 
@@ -283,3 +285,72 @@ def test_a_change_announced_while_catching_up_is_caught_up_with_too(sqlite_url: 
             time.sleep(0.05)
         assert len(reads) == 2 and reads[0] is not None and len(reads[0].log) == 1
         assert len(copy.log) == 2  # the decision heard of mid-read is had too
+
+
+def test_a_notice_carries_a_decision_that_ends_nothing_and_only_that() -> None:
+    at = datetime(2026, 12, 1, 20, 50, 5, 123456, tzinfo=UTC)
+    assert parse_notice(f"t1 7 {decision_notice(1, '1950@2', at)}") == (
+        "t1",
+        7,
+        Decision(1, "1950@2", at),
+    )
+    assert parse_notice("t1 8") == ("t1", 8, None)  # any other change: read the table
+
+
+def test_a_decision_announced_with_its_notice_is_applied_without_reading(
+    sqlite_url: str,
+) -> None:
+    """B's copy is one version behind: the decision in A's notice brings it level
+    with no read of the table; a notice that skips a version makes B read."""
+    with (
+        TestClient(create_app(sqlite_url, bot_delay=0)) as a,
+        TestClient(create_app(sqlite_url, bot_delay=0)) as b,
+    ):
+        created = a.post("/api/tables", json={"seats": TWO_HUMANS}).json()
+        table_id, host = created["table"]["id"], created["host_token"]
+        tokens = [seat["token"] for seat in created["seats"]]
+        a.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}"})
+        b.get(f"/api/tables/{table_id}")  # B holds a copy from the start
+        a_service, b_service = a.app.state.service, b.app.state.service  # type: ignore[attr-defined]
+        b_loop = b.portal
+        assert b_loop is not None
+
+        def decide() -> tuple[int, Decision]:
+            table = a.get(f"/api/tables/{table_id}").json()["table"]
+            headers = {"Authorization": f"Bearer {tokens[table['current_player']]}"}
+            view = a.get(f"/api/tables/{table_id}", headers=headers).json()["view"]
+            body = {"action": view["legal_actions"][0], "seq": table["seq"]}
+            assert a.post(f"/api/tables/{table_id}/actions", json=body, headers=headers).is_success
+            copy = a_service.tables[table_id]
+            seat, text = copy.log[-1]
+            return copy.version, Decision(seat, text, copy.turn_since)
+
+        def caught_up(version: int) -> None:
+            copy = b_service.tables[table_id]
+            deadline = time.monotonic() + 10
+            while copy.version < version or copy.follower is None or not copy.follower.done():
+                assert time.monotonic() < deadline, "B never caught up"
+                time.sleep(0.05)
+
+        read = b_service.store.load_table
+        reads: list[int] = []
+
+        def counted(*args: Any) -> StoredTable | None:
+            reads.append(1)
+            stored: StoredTable | None = read(*args)
+            return stored
+
+        b_service.store.load_table = counted
+        version, decision = decide()
+        b_loop.call(b_service._heard, table_id, version, decision)
+        caught_up(version)
+        assert reads == []  # applied from the notice
+        b_copy, a_copy = b_service.tables[table_id], a_service.tables[table_id]
+        assert b_copy.log == a_copy.log and b_copy.turn_since == a_copy.turn_since
+        assert b_copy.state.view(0) == a_copy.state.view(0)
+        decide()  # B never hears of this one
+        version, decision = decide()
+        b_loop.call(b_service._heard, table_id, version, decision)
+        caught_up(version)
+        assert reads == [1]  # a gap: read from the database
+        assert b_copy.log == a_copy.log and len(b_copy.log) == 3

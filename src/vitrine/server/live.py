@@ -22,6 +22,7 @@ from typing import Any
 from vitrine.bots import Bot, make_bot
 from vitrine.engine.protocol import Game, GameState
 from vitrine.server.models import ChatRow, SeatRow, TableRow, aware
+from vitrine.server.notify import Decision
 
 OPEN, PLAYING, OVER = "open", "playing", "over"
 # Closed without a result: no decision for the server's idle time, or the host
@@ -118,6 +119,8 @@ class LiveTable:
     rematch: str | None = None  # the table that replays this one with the same seats
     leased: bool = False  # this process runs the table's bots and clock (store.LeaseRow)
     heard: int = 0  # the newest version another process announced
+    # Decisions announced with their notice, by the version each leads to.
+    announced: dict[int, Decision] = field(default_factory=dict)
     follower: asyncio.Task[None] | None = None  # catching up with what was announced
 
     @property

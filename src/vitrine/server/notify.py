@@ -5,7 +5,10 @@ the writing transaction also sends ``NOTIFY vitrine_tables, '<table> <version>'`
 which PostgreSQL delivers at the commit to every session listening on the
 channel: :class:`PostgresChanges` is one such session per process, and hands
 each notification to the service, which brings its copy of that table up to
-date from the database and pushes every one of its subscribers their view.
+date and pushes every one of its subscribers their view.  A decision that
+ends nothing comes with the notice (:class:`Decision`), and a copy one
+version behind applies it as it is; anything else, or a gap, is read from
+the database.
 
 SQLite serves one process (``vitrine serve`` refuses more), which learns of
 every change by making it: :class:`LocalChanges` has nothing to listen to.
@@ -13,8 +16,11 @@ Both sit behind one interface, so the service has one code path.
 """
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Protocol
 
 import psycopg
@@ -25,7 +31,29 @@ from vitrine.server.store import CHANNEL
 log = logging.getLogger(__name__)
 RETRY_SECONDS = 1.0  # between two attempts to listen again after the connection broke
 
-Changed = Callable[[str, int], None]  # (table id, its version now)
+Changed = Callable[[str, int, "Decision | None"], None]  # (table id, its version now, ...)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The one decision that moved a table to the version announced, carried in the
+    notice (``store.append_action``) so a process that has the version before can
+    apply it without reading the table."""
+
+    seat: int
+    text: str
+    at: datetime
+
+
+def parse_notice(payload: str) -> tuple[str, int, Decision | None]:
+    """``'<table> <version>'``, or ``'<table> <version> [seat, text, at]'`` for a decision."""
+    table_id, version, decision = [*payload.split(" ", 2), ""][:3]
+    if not decision:
+        return table_id, int(version), None
+    seat, text, at = json.loads(decision)
+    return table_id, int(version), Decision(seat, text, datetime.fromisoformat(at))
+
+
 Missed = Callable[[], None]  # notifications may have been lost: check every table
 
 
@@ -64,8 +92,7 @@ class PostgresChanges:
                     await connection.execute(f"LISTEN {CHANNEL}")
                     missed()  # whatever changed while nobody listened
                     async for notice in connection.notifies():
-                        table_id, _, version = notice.payload.partition(" ")
-                        changed(table_id, int(version))
+                        changed(*parse_notice(notice.payload))
             except psycopg.OperationalError as error:
                 log.warning("listening for table changes failed (%s); again in a moment", error)
                 await asyncio.sleep(RETRY_SECONDS)

@@ -58,7 +58,7 @@ from vitrine.server.live import (
 )
 from vitrine.server.models import ChatRow, SeatRow, TableRow, aware, utcnow
 from vitrine.server.names import check_distinct, clean_name
-from vitrine.server.notify import Changes, LocalChanges
+from vitrine.server.notify import Changes, Decision, LocalChanges
 from vitrine.server.ratelimit import RateLimit, moving_window
 from vitrine.server.settings import Settings
 from vitrine.server.store import CHAT_KEPT, BehindError, Store, StoredTable
@@ -342,11 +342,14 @@ class TableService:
 
     # ------------------------------------------------------------ keeping up with the database
 
-    def _heard(self, table_id: str, version: int) -> None:
-        """Another process moved a table on: the copy here, if any, catches up."""
+    def _heard(self, table_id: str, version: int, decision: Decision | None = None) -> None:
+        """Another process moved a table on (with ``decision``, when that was all it
+        did): the copy here, if any, catches up."""
         live = self.tables.get(table_id)
         if live is None or version <= live.version:
             return  # not here (read afresh when asked for), or this process's own change
+        if decision is not None:
+            live.announced[version] = decision
         live.heard = max(live.heard, version)
         if live.follower is None or live.follower.done():
             live.follower = self._spawn(self._follow(live))
@@ -365,10 +368,30 @@ class TableService:
         while live.heard > live.version:
             before = live.version
             async with live.lock:
-                if live.heard > live.version:
+                if live.heard > live.version and not self._take_announced(live):
                     await self._catch_up(live)
+                live.announced = {v: d for v, d in live.announced.items() if v > live.version}
             if live.version == before:  # the database has nothing newer: nothing to wait for
                 live.heard = live.version
+
+    def _take_announced(self, live: LiveTable) -> bool:
+        """Apply the decision announced for the copy's next version, if there is one
+        (the lock is held): the table as the database has it, without reading it.
+        False when there is none, or it does not apply here: then read the table."""
+        decision = live.announced.get(live.version + 1)
+        if decision is None or live.state is None:
+            return False
+        state = live.state.copy()
+        try:
+            state.apply_action(decision.text)
+        except VitrineError:
+            return False
+        live.state = state
+        live.log.append((decision.seat, decision.text))
+        live.turn_since = decision.at
+        live.row.version += 1
+        self._after_change(live)
+        return True
 
     async def _catch_up(self, live: LiveTable) -> None:
         """Bring the copy here up to the database (the lock is held), tell this

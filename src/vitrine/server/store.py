@@ -15,6 +15,7 @@ table and its new version, delivered to every process at the commit
 (``notify.py``).
 """
 
+import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -94,6 +95,12 @@ def needs_runner() -> Any:
     return and_(TableRow.status == PLAYING, or_(TableRow.clock_seconds.is_not(None), bot_seat))
 
 
+def decision_notice(seat: int, text: str, at: datetime) -> str:
+    """A decision that ends nothing, as its table's notice carries it, so the
+    other processes apply it without reading the table (``notify.parse_notice``)."""
+    return json.dumps([seat, text, at.isoformat()])
+
+
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -101,7 +108,9 @@ class Store:
 
     # ------------------------------------------------------------ writing a table
 
-    def _advance(self, session: Session | Connection, table_id: str, version: int) -> int:
+    def _advance(
+        self, session: Session | Connection, table_id: str, version: int, decision: str = ""
+    ) -> int:
         """Take the table's row lock and move it to ``version + 1``, or raise BehindError.
 
         Core statements, on a session or a bare connection: every write pays
@@ -113,7 +122,7 @@ class Store:
         if moved.rowcount != 1:  # type: ignore[attr-defined]  # (a CursorResult)
             raise BehindError(table_id)
         if self.notifies:  # sent at the commit, and only if it commits
-            session.execute(NOTIFY, {"payload": f"{table_id} {version + 1}"})
+            session.execute(NOTIFY, {"payload": f"{table_id} {version + 1} {decision}".rstrip()})
         return version + 1
 
     def _ended(self, session: Session | Connection, table_id: str) -> None:
@@ -182,8 +191,9 @@ class Store:
         connection rather than an ORM session: the session's machinery cost
         more CPU (and GIL time, taken from the event loop) than the broadcast
         of the decision."""
+        decision = "" if status is not None else decision_notice(seat, text, at)
         with self.engine.begin() as connection:
-            moved = self._advance(connection, table_id, version)
+            moved = self._advance(connection, table_id, version, decision)
             connection.execute(
                 INSERT_ACTION,
                 {
