@@ -48,7 +48,9 @@ def test_a_host_allows_hints_and_a_player_asks_for_one(browser: Browser, coached
     # The suggestion, marked on the market (waited for: a redraw of the table in
     # between draws the mark again, a moment later).
     page.locator(".coach-best").first.wait_for()
-    assert "than the next best" in page.inner_text("#hint-line")
+    # "N more games won in a hundred than the next best", or "about as good as the
+    # next best" when the margin rounds to nothing (as at this budget it may).
+    assert "the next best: " in page.inner_text("#hint-line")
     page.screenshot(path=SHOTS / "coach-hint.png", full_page=True)
     page.click("button.lang")
     page.locator("#hint-line", has_text="La suggestion du coach").wait_for()
