@@ -22,6 +22,7 @@ from vitrine.server.store import Store
 
 STATIC = resources.files("vitrine.web") / "static"
 BOT_DELAY = 0.8  # seconds: long enough to see a bot's move land, short enough not to wait
+DB_THREADS = 8  # the service's threads for a server database, each with its own connection
 
 
 # Starlette's own refusals (no such route, a method a route lacks, a body it
@@ -56,9 +57,9 @@ def create_app(
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(database_url)
+        engine = make_engine(database_url, connections=DB_THREADS)
         migrate(engine)
-        workers = 1 if engine.dialect.name == "sqlite" else 8  # SQLite has one writer anyway
+        workers = 1 if engine.dialect.name == "sqlite" else DB_THREADS  # SQLite: one writer
         service = TableService(
             Store(engine),
             bot_delay,

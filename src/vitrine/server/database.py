@@ -42,13 +42,17 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, connections: int = 5) -> Engine:
+    """An engine keeping up to ``connections`` open to a server database (PostgreSQL):
+    as many as threads use it at once.  With fewer, each use beyond them opened a
+    connection and closed it after, which is a new PostgreSQL backend: one for every
+    ten decisions on a busy server."""
     url = with_driver(url)
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, pool_size=connections)
 
 
 def alembic_config(connection: Connection) -> Config:

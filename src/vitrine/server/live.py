@@ -12,12 +12,13 @@ process may have moved the table on since (``service.py`` catches up).
 
 import asyncio
 import hashlib
-import json
 import time
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from random import Random
 from typing import Any
+
+import orjson
 
 from vitrine.bots import Bot, make_bot
 from vitrine.engine.protocol import Game, GameState
@@ -34,6 +35,14 @@ RUNNING = (OPEN, PLAYING)  # the statuses a table can leave
 def token_hash(token: str) -> str:
     """Tokens are stored hashed: a leaked database cannot act for a seat."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+def to_json(value: Any) -> str:
+    """``value`` as compact JSON text, by orjson: encoding the views and the log of
+    every decision for every watcher was a fifth of a busy server's CPU with the
+    standard library's encoder, about six times orjson's.  Integer keys become
+    strings, as ``json.dumps`` makes them."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def public_table(row: TableRow) -> dict[str, Any]:
@@ -219,16 +228,16 @@ class LiveTable:
         encoded, without its braces: a broadcast encodes it once for every seat,
         since on a busy server encoding dominated the cost of a decision."""
         if shared is None:
-            shared = json.dumps(self._shared())[1:-1]
-        view = json.dumps(self._view(seat))
-        return f'{{"type": "state", "you": {json.dumps(seat)}, "view": {view}, {shared}}}'
+            shared = to_json(self._shared())[1:-1]
+        view = to_json(self._view(seat))
+        return f'{{"type":"state","you":{to_json(seat)},"view":{view},{shared}}}'
 
     def broadcast(self) -> None:
         """Queue each subscriber its own view; one view per seat however many watch
         (and nothing encoded for a table nobody watches, such as bots playing alone)."""
         if not self.subscribers:
             return
-        shared = json.dumps(self._shared())[1:-1]
+        shared = to_json(self._shared())[1:-1]
         texts: dict[int | None, str] = {}
         for subscriber in self.subscribers:
             if subscriber.seat not in texts:

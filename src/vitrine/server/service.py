@@ -146,7 +146,7 @@ class TableService:
         self._loading = asyncio.Lock()
         self._executor = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="db")
         self._tasks: set[asyncio.Task[None]] = set()
-        self.limiter = moving_window()  # shared by every rate limit, the sockets' too
+        self.limiter = moving_window()  # shared by every rate limit but the sockets'
         self._creating = RateLimit("create_tables", self.settings.create_tables, self.limiter)
         self._starting_bots = RateLimit(
             "start_bot_tables", self.settings.start_bot_tables, self.limiter
