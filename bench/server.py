@@ -24,6 +24,11 @@ started by hand instead (e.g. ``deploy/front DIR 8443 127.0.0.1:9001
 ``--seconds S`` stops after S seconds, the games unfinished: the figures are
 those of that time (for loads this machine cannot play to the end soon).
 
+The latencies are given for the whole run, and again without the decisions sent
+in the first ``--warmup`` seconds (10 by default), when every socket connects
+and every table makes its first decision at once: the steady figures, with the
+decisions per second of that part.
+
 Run: ``.venv/bin/python bench/server.py [--tables 200] [--think 1.0]``;
 ``... --processes 2 --front --database postgresql://...`` through nginx.
 """
@@ -95,7 +100,12 @@ def open_table(base: str) -> Table:
 
 
 async def player(
-    ws_base: str, table: Table, seat: int, think: float, latencies: list[float], rng: random.Random
+    ws_base: str,
+    table: Table,
+    seat: int,
+    think: float,
+    latencies: list[tuple[float, float]],
+    rng: random.Random,
 ) -> None:
     """Play one seat to the end of the game (``table.sent`` keeps its decisions)."""
     url = f"{ws_base}/api/tables/{table.id}/ws"
@@ -108,7 +118,8 @@ async def player(
                 raise SystemExit(f"the server refused a scripted decision: {message['message']}")
             seq = message["table"]["seq"]
             if seq in table.sent:
-                latencies.append(time.perf_counter() - table.sent[seq])
+                sent = table.sent[seq]
+                latencies.append((sent, time.perf_counter() - sent))
             view = message["view"]
             if view["current_player"] is None:
                 return
@@ -185,16 +196,24 @@ def start_front(folder: str, port: int, backends: list[int]) -> subprocess.Popen
     raise SystemExit("nginx did not start")
 
 
-async def run(
-    bases: list[str], tables: int, think: float, seconds: float | None
-) -> tuple[int, float, list[float], bool]:
+@dataclass
+class Played:
+    """What a run measured: when each decision was sent, each delivery's (send, latency)."""
+
+    start: float
+    elapsed: float
+    sent: list[float]
+    latencies: list[tuple[float, float]]
+    ended: bool  # every game ended (else the run was stopped after ``--seconds``)
+
+
+async def run(bases: list[str], tables: int, think: float, seconds: float | None) -> Played:
     """Play until every game ends, or for ``seconds``; seat k of every table talks to
-    ``bases[k % len(bases)]``.  The decisions sent, the time taken, the latencies, and
-    whether every game ended."""
+    ``bases[k % len(bases)]``."""
     opened = await asyncio.gather(
         *(asyncio.to_thread(open_table, bases[i % len(bases)]) for i in range(tables))
     )
-    latencies: list[float] = []
+    latencies: list[tuple[float, float]] = []
     settle_collector()  # this client's own collector pauses are not the server's latency
     rng = random.Random(1)
     start = time.perf_counter()
@@ -217,8 +236,8 @@ async def run(
         ended = True
     except TimeoutError:  # the players are cancelled: the figures are those of the time given
         ended = False
-    decisions = sum(len(table.sent) for table in opened)
-    return decisions, time.perf_counter() - start, latencies, ended
+    sent = [at for table in opened for at in table.sent.values()]
+    return Played(start, time.perf_counter() - start, sent, latencies, ended)
 
 
 def main() -> None:
@@ -234,6 +253,12 @@ def main() -> None:
     parser.add_argument("--url", help="send the clients there (a front started by hand)")
     parser.add_argument(
         "--seconds", type=float, help="stop after this long, games unfinished (default: never)"
+    )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=10.0,
+        help="seconds at the start whose decisions are left out of the steady figures",
     )
     args = parser.parse_args()
     load_before = os.getloadavg()[0]
@@ -258,9 +283,7 @@ def main() -> None:
         if args.url:
             bases = [args.url.rstrip("/")]
         before = cpu_times()
-        decisions, elapsed, latencies, ended = asyncio.run(
-            run(bases, args.tables, args.think, args.seconds)
-        )
+        played = asyncio.run(run(bases, args.tables, args.think, args.seconds))
     after = cpu_times()
     # The servers (and the front) are this process's only waited-for children:
     # their CPU, start-up included.
@@ -273,19 +296,22 @@ def main() -> None:
     print(f"{args.tables} tables x {PLAYERS} players, mean think {args.think} s, {kind}")
     load = f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
     print(f"{processes}, {way}; {load}")
-    if not ended:
+    if not played.ended:
         print(f"stopped after {args.seconds:.0f} s, the games unfinished")
+    decisions, elapsed = len(played.sent), played.elapsed
     print(
         f"{decisions} decisions in {elapsed:.1f} s: {decisions / elapsed:.0f} decisions/s, "
         f"{decisions / 2 / elapsed:.0f} turns/s"
     )
-    if len(latencies) < 2:
-        raise SystemExit("too few broadcasts came back to measure (all sockets connecting?)")
-    cuts = statistics.quantiles(latencies, n=100)
-    print(
-        f"submit -> broadcast received, {len(latencies)} deliveries: "
-        f"p50 {cuts[49] * 1000:.1f} ms, p99 {cuts[98] * 1000:.1f} ms, "
-        f"max {max(latencies) * 1000:.1f} ms"
+    report("whole run", [latency for _, latency in played.latencies])
+    # The first seconds are a storm no server sees in steady use: every socket
+    # connects (a TLS handshake each through a front) and every table's first
+    # decision comes at once.
+    since = played.start + args.warmup
+    steady = sum(at >= since for at in played.sent) / max(elapsed - args.warmup, 1e-9)
+    report(
+        f"after {args.warmup:.0f} s ({steady:.0f} decisions/s)",
+        [latency for at, latency in played.latencies if at >= since],
     )
     print(
         f"servers' CPU {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core), "
@@ -298,6 +324,18 @@ def main() -> None:
         steal = spent[7] / sum(spent) if len(spent) > 7 else 0.0
         idle = (spent[3] + spent[4]) / sum(spent)
         print(f"machine: {idle:.0%} idle, {steal:.0%} taken by the host (steal) during the run")
+
+
+def report(what: str, latencies: list[float]) -> None:
+    """The latency from a decision's send to its broadcast's arrival, at one client."""
+    if len(latencies) < 2:
+        raise SystemExit("too few broadcasts came back to measure (all sockets connecting?)")
+    cuts = statistics.quantiles(latencies, n=100)
+    print(
+        f"submit -> broadcast received, {what}, {len(latencies)} deliveries: "
+        f"p50 {cuts[49] * 1000:.1f} ms, p99 {cuts[98] * 1000:.1f} ms, "
+        f"max {max(latencies) * 1000:.1f} ms"
+    )
 
 
 if __name__ == "__main__":
