@@ -3,7 +3,7 @@
 # `make run` installs what serving needs (the runtime packages, the compiled
 # core where a C compiler is there) and serves the web app; `make test` adds
 # the development set (linters, test tools, the adapters' frameworks) and the
-# system parts the tests use (scripts/system-parts: Chromium, PostgreSQL, gcc),
+# system parts the tests use (scripts/system-parts: Chromium, nginx, PostgreSQL, gcc),
 # then runs ruff, mypy, the suite, and the playout-core tests once more in
 # pure Python.  One checkout switches between the two: each install leaves a
 # stamp, and the development set includes the runtime one.

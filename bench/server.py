@@ -7,10 +7,30 @@ legal decision.  The latency is from that send to the moment each of the
 table's four clients receives the broadcast of the new position (the commit
 to the database happens in between).  Clients and server share this machine;
 the clients settle their collector as the server does, so their own pauses do
-not count as the server's.  The run ends with the server's CPU time per
-decision and, on Linux, the share of CPU the host took from this machine
-(steal), which on a shared virtual machine can dominate the tail.
-Run: ``.venv/bin/python bench/server.py [--tables 200] [--think 1.0]``.
+not count as the server's.  The run ends with the servers' CPU time per
+decision (the front's included, with ``--front``) and, on Linux, the share of
+CPU the host took from this machine (steal), which on a shared virtual machine
+can dominate the tail.
+
+``--processes N`` starts N server processes on one PostgreSQL database (on
+ports ``--port``, ``--port`` + 1, ...).  Without a front, the seats of each
+table are spread over the processes (seat k on process k mod N), so most
+broadcasts cross from one process to another through PostgreSQL.  With
+``--front`` the bench starts nginx before them (``deploy/front``: TLS,
+round-robin) and the clients go through it; ``--url`` sends them to a front
+started by hand instead (e.g. ``deploy/front DIR 8443 127.0.0.1:9001
+127.0.0.1:9002`` with ``--processes 2 --port 9001``).
+
+``--seconds S`` stops after S seconds, the games unfinished: the figures are
+those of that time (for loads this machine cannot play to the end soon).
+
+The latencies are given for the whole run, and again without the decisions sent
+in the first ``--warmup`` seconds (10 by default), when every socket connects
+and every table makes its first decision at once: the steady figures, with the
+decisions per second of that part.
+
+Run: ``.venv/bin/python bench/server.py [--tables 200] [--think 1.0]``;
+``... --processes 2 --front --database postgresql://...`` through nginx.
 """
 
 import argparse
@@ -21,21 +41,37 @@ import platform
 import random
 import resource
 import socket
+import ssl
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from contextlib import ExitStack
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 from typing import Any
 
+import orjson
 import websockets
 
 from vitrine.server.collector import settle_collector
 
 PLAYERS = 4
+FRONT = Path(__file__).resolve().parent.parent / "deploy" / "front"
+
+
+@cache
+def self_signed() -> ssl.SSLContext:
+    """The bench trusts the front's self-signed certificate: no authority is loaded,
+    and one context serves every connection (4,000 sockets must not each load the
+    system's certificates)."""
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
 
 
 @dataclass
@@ -51,7 +87,8 @@ def post(url: str, body: dict[str, Any] | None = None, token: str | None = None)
         headers["Authorization"] = f"Bearer {token}"
     data = json.dumps(body).encode() if body is not None else None
     request = urllib.request.Request(url, data, headers, method="POST")
-    with urllib.request.urlopen(request, timeout=30) as r:
+    context = self_signed() if url.startswith("https:") else None
+    with urllib.request.urlopen(request, timeout=30, context=context) as r:
         return json.loads(r.read())
 
 
@@ -64,30 +101,34 @@ def open_table(base: str) -> Table:
 
 
 async def player(
-    ws_base: str, table: Table, seat: int, think: float, latencies: list[float], rng: random.Random
-) -> int:
-    """Play one seat to the end of the game; the number of decisions it sent."""
+    ws_base: str,
+    table: Table,
+    seat: int,
+    think: float,
+    latencies: list[tuple[float, float]],
+    rng: random.Random,
+) -> None:
+    """Play one seat to the end of the game (``table.sent`` keeps its decisions)."""
     url = f"{ws_base}/api/tables/{table.id}/ws"
-    sent = 0
-    async with websockets.connect(url, max_size=None) as socket:
+    context = self_signed() if url.startswith("wss:") else None
+    async with websockets.connect(url, max_size=None, ssl=context, open_timeout=60) as socket:
         await socket.send(json.dumps({"type": "hello", "token": table.tokens[seat]}))
         async for text in socket:
-            message = json.loads(text)
+            message = orjson.loads(text)  # the clients' CPU is taken from the servers' cores
             if message["type"] == "error":
                 raise SystemExit(f"the server refused a scripted decision: {message['message']}")
             seq = message["table"]["seq"]
             if seq in table.sent:
-                latencies.append(time.perf_counter() - table.sent[seq])
+                sent = table.sent[seq]
+                latencies.append((sent, time.perf_counter() - sent))
             view = message["view"]
             if view["current_player"] is None:
-                return sent
+                return
             if view["current_player"] == seat:
                 await asyncio.sleep(think * rng.random() * 2)  # mean ``think``
                 table.sent[seq + 1] = time.perf_counter()
                 action = rng.choice(view["legal_actions"])
                 await socket.send(json.dumps({"type": "act", "action": action, "seq": seq}))
-                sent += 1
-    return sent
 
 
 def cpu_times() -> list[int] | None:
@@ -106,8 +147,13 @@ def free_port() -> int:
         return port
 
 
-# One load generator is one client: the per-client limits are raised for it.
-RELAXED = {"VITRINE_CREATE_TABLES": "100000/minute", "VITRINE_WS_MESSAGES": "1000/second"}
+# One load generator is one client: the per-client limits are raised for it,
+# and its thousands of sockets, opened at once, may take long to say hello.
+RELAXED = {
+    "VITRINE_CREATE_TABLES": "100000/minute",
+    "VITRINE_WS_MESSAGES": "1000/second",
+    "VITRINE_WS_HELLO_SECONDS": "300",
+}
 
 
 def start_server(
@@ -133,61 +179,143 @@ def start_server(
     raise SystemExit("the server did not start")
 
 
-async def run(base: str, tables: int, think: float) -> tuple[int, float, list[float]]:
-    opened = await asyncio.gather(*(asyncio.to_thread(open_table, base) for _ in range(tables)))
-    latencies: list[float] = []
+def start_front(folder: str, port: int, backends: list[int]) -> subprocess.Popen[bytes]:
+    """nginx before the servers (``deploy/front``), answering on ``port``."""
+    command = ["bash", str(FRONT), folder, str(port), *(f"127.0.0.1:{b}" for b in backends)]
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL)
+    for _ in range(300):
+        if process.poll() is not None:
+            raise SystemExit("nginx did not start")
+        try:
+            urllib.request.urlopen(
+                f"https://127.0.0.1:{port}/api/games", timeout=1, context=self_signed()
+            )
+            return process
+        except OSError:
+            time.sleep(0.1)
+    process.kill()
+    raise SystemExit("nginx did not start")
+
+
+@dataclass
+class Played:
+    """What a run measured: when each decision was sent, each delivery's (send, latency)."""
+
+    start: float
+    elapsed: float
+    sent: list[float]
+    latencies: list[tuple[float, float]]
+    ended: bool  # every game ended (else the run was stopped after ``--seconds``)
+
+
+async def run(bases: list[str], tables: int, think: float, seconds: float | None) -> Played:
+    """Play until every game ends, or for ``seconds``; seat k of every table talks to
+    ``bases[k % len(bases)]``."""
+    opened = await asyncio.gather(
+        *(asyncio.to_thread(open_table, bases[i % len(bases)]) for i in range(tables))
+    )
+    latencies: list[tuple[float, float]] = []
     settle_collector()  # this client's own collector pauses are not the server's latency
     rng = random.Random(1)
-    ws_base = base.replace("http://", "ws://")
     start = time.perf_counter()
-    counts = await asyncio.gather(
+    games = asyncio.gather(
         *(
-            player(ws_base, table, seat, think, latencies, random.Random(rng.random()))
+            player(
+                bases[seat % len(bases)].replace("http", "ws", 1),
+                table,
+                seat,
+                think,
+                latencies,
+                random.Random(rng.random()),
+            )
             for table in opened
             for seat in range(PLAYERS)
         )
     )
-    return sum(counts), time.perf_counter() - start, latencies
+    try:
+        await asyncio.wait_for(games, seconds)
+        ended = True
+    except TimeoutError:  # the players are cancelled: the figures are those of the time given
+        ended = False
+    sent = [at for table in opened for at in table.sent.values()]
+    return Played(start, time.perf_counter() - start, sent, latencies, ended)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--tables", type=int, default=200)
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds per decision")
-    parser.add_argument("--port", type=int, default=0, help="0: any free port")
+    parser.add_argument("--port", type=int, default=0, help="the first server's; 0: free ports")
     parser.add_argument("--database", help="database URL (default: a new SQLite file)")
+    parser.add_argument(
+        "--processes", type=int, default=1, help="server processes (more than 1: PostgreSQL)"
+    )
+    parser.add_argument("--front", action="store_true", help="start nginx before them")
+    parser.add_argument("--url", help="send the clients there (a front started by hand)")
+    parser.add_argument(
+        "--seconds", type=float, help="stop after this long, games unfinished (default: never)"
+    )
+    parser.add_argument(
+        "--warmup",
+        type=float,
+        default=10.0,
+        help="seconds at the start whose decisions are left out of the steady figures",
+    )
     args = parser.parse_args()
-    port = args.port or free_port()
-    with tempfile.TemporaryDirectory() as folder:
+    load_before = os.getloadavg()[0]
+    ports = [args.port + i if args.port else free_port() for i in range(args.processes)]
+    with tempfile.TemporaryDirectory() as folder, ExitStack() as running:
         database = args.database or f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        server = start_server(port, database)
+        if args.processes > 1 and not database.startswith("postgres"):
+            raise SystemExit("--processes above 1 needs --database postgresql://...")
+        # Behind a front, the front is trusted to name the client, as in a deployment.
+        settings = RELAXED | {"VITRINE_TRUSTED_PROXIES": "127.0.0.1"}
+        for port in ports:
+            server = start_server(port, database, settings)
+            running.callback(server.wait)
+            running.callback(server.terminate)
+        bases = [f"http://127.0.0.1:{port}" for port in ports]
+        if args.front:
+            front_port = free_port()
+            front = start_front(str(Path(folder) / "nginx"), front_port, ports)
+            running.callback(front.wait)
+            running.callback(front.terminate)
+            bases = [f"https://127.0.0.1:{front_port}"]
+        if args.url:
+            bases = [args.url.rstrip("/")]
         before = cpu_times()
-        try:
-            decisions, elapsed, latencies = asyncio.run(
-                run(f"http://127.0.0.1:{port}", args.tables, args.think)
-            )
-        finally:
-            server.terminate()
-            server.wait()
+        played = asyncio.run(run(bases, args.tables, args.think, args.seconds))
     after = cpu_times()
-    # The server is this process's only waited-for child: its CPU, start-up included.
+    # The servers (and the front) are this process's only waited-for children:
+    # their CPU, start-up included.
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     server_cpu = used.ru_utime + used.ru_stime
-    cuts = statistics.quantiles(latencies, n=100)
     print(f"{platform.python_implementation()} {platform.python_version()}, {platform.machine()}")
     kind = database.split(":", 1)[0]
+    way = "through " + bases[0] if args.front or args.url else "seats spread over the processes"
+    processes = f"{args.processes} process{'es' if args.processes > 1 else ''}"
     print(f"{args.tables} tables x {PLAYERS} players, mean think {args.think} s, {kind}")
+    load = f"load average {load_before:.1f} before, {os.getloadavg()[0]:.1f} after"
+    print(f"{processes}, {way}; {load}")
+    if not played.ended:
+        print(f"stopped after {args.seconds:.0f} s, the games unfinished")
+    decisions, elapsed = len(played.sent), played.elapsed
     print(
         f"{decisions} decisions in {elapsed:.1f} s: {decisions / elapsed:.0f} decisions/s, "
         f"{decisions / 2 / elapsed:.0f} turns/s"
     )
-    print(
-        f"submit -> broadcast received, {len(latencies)} deliveries: "
-        f"p50 {cuts[49] * 1000:.1f} ms, p99 {cuts[98] * 1000:.1f} ms, "
-        f"max {max(latencies) * 1000:.1f} ms"
+    report("whole run", [latency for _, latency in played.latencies])
+    # The first seconds are a storm no server sees in steady use: every socket
+    # connects (a TLS handshake each through a front) and every table's first
+    # decision comes at once.
+    since = played.start + args.warmup
+    steady = sum(at >= since for at in played.sent) / max(elapsed - args.warmup, 1e-9)
+    report(
+        f"after {args.warmup:.0f} s ({steady:.0f} decisions/s)",
+        [latency for at, latency in played.latencies if at >= since],
     )
     print(
-        f"server CPU {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core), "
+        f"servers' CPU {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core), "
         f"{server_cpu / decisions * 1000:.2f} ms a decision"
     )
     if before is not None and after is not None:
@@ -197,6 +325,18 @@ def main() -> None:
         steal = spent[7] / sum(spent) if len(spent) > 7 else 0.0
         idle = (spent[3] + spent[4]) / sum(spent)
         print(f"machine: {idle:.0%} idle, {steal:.0%} taken by the host (steal) during the run")
+
+
+def report(what: str, latencies: list[float]) -> None:
+    """The latency from a decision's send to its broadcast's arrival, at one client."""
+    if len(latencies) < 2:
+        raise SystemExit("too few broadcasts came back to measure (all sockets connecting?)")
+    cuts = statistics.quantiles(latencies, n=100)
+    print(
+        f"submit -> broadcast received, {what}, {len(latencies)} deliveries: "
+        f"p50 {cuts[49] * 1000:.1f} ms, p99 {cuts[98] * 1000:.1f} ms, "
+        f"max {max(latencies) * 1000:.1f} ms"
+    )
 
 
 if __name__ == "__main__":

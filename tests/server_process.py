@@ -1,4 +1,5 @@
-"""A real ``vitrine serve`` in a child process, for the restart and browser tests.
+"""A real ``vitrine serve`` in a child process, for the restart and browser tests,
+and the TLS front (``deploy/front``: nginx) before several of them.
 
 These tests need what the in-process client cannot give: a process that can be
 killed with SIGKILL, and a port a browser can reach.
@@ -8,15 +9,20 @@ import json
 import os
 import signal
 import socket
+import ssl
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import psycopg
+
 VITRINE = Path(sys.executable).with_name("vitrine")
+FRONT = Path(__file__).resolve().parent.parent / "deploy" / "front"
 # Tests play far faster than people: these per-client limits are raised for
 # them (each test's settings may say otherwise), and have tests of their own
 # at their defaults (test_server_public*.py).
@@ -32,6 +38,50 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+def call(
+    base: str,
+    method: str,
+    path: str,
+    token: str | None = None,
+    body: dict[str, Any] | None = None,
+    context: ssl.SSLContext | None = None,
+) -> Any:
+    """One API call to the server at ``base``; an HTTP error raises with the server's words."""
+    headers = {"Content-Type": "application/json"}
+    if token is not None:
+        headers["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data, headers, method=method)
+    with urllib.request.urlopen(request, timeout=30, context=context) as response:
+        return json.loads(response.read())
+
+
+def answering(
+    process: subprocess.Popen[bytes], ask: Callable[[str, str], Any], death: Callable[[], str]
+) -> None:
+    """Wait until ``process`` answers ``ask("GET", "/api/games")``; raise with ``death()``'s
+    words if it dies first, or if it does not answer in 30 s."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            raise RuntimeError(death())
+        try:
+            ask("GET", "/api/games")
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"{process.args!r} did not answer in 30 s")
+
+
+def lease_owner(database_url: str, table_id: str) -> str | None:
+    """The process that runs ``table_id`` (its bots and clock), if one does."""
+    with psycopg.connect(database_url) as connection:
+        row = connection.execute(
+            "SELECT owner FROM table_leases WHERE table_id = %s", (table_id,)
+        ).fetchone()
+    return None if row is None else str(row[0])
 
 
 class Served:
@@ -71,28 +121,13 @@ class Served:
             stderr=self.log,
             env=os.environ | FAST_PLAY | (settings or {}),
         )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"the server died: {self.output()}")
-            try:
-                self.call("GET", "/api/games")
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("the server did not start in 30 s")
+        answering(self.process, self.call, lambda: f"the server died: {self.output()}")
 
     def call(
         self, method: str, path: str, token: str | None = None, body: dict[str, Any] | None = None
     ) -> Any:
         """One API call; an HTTP error raises with the server's words."""
-        headers = {"Content-Type": "application/json"}
-        if token is not None:
-            headers["Authorization"] = f"Bearer {token}"
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.url + path, data, headers, method=method)
-        with urllib.request.urlopen(request, timeout=30) as response:
-            return json.loads(response.read())
+        return call(self.url, method, path, token, body)
 
     def output(self) -> str:
         """What the server has written to its log so far."""
@@ -116,3 +151,47 @@ class Served:
             except subprocess.TimeoutExpired:
                 self.kill()
         self.log.close()
+
+
+def self_signed() -> ssl.SSLContext:
+    """A client that trusts the front's self-signed certificate, as a tester does."""
+    context = ssl.create_default_context()
+    context.check_hostname = False
+    context.verify_mode = ssl.CERT_NONE
+    return context
+
+
+class Front:
+    """nginx before ``backends`` (``deploy/front``): TLS on a free port, every file
+    under ``folder``; HTTP and WebSocket go to the backends in turn."""
+
+    def __init__(self, folder: Path, backends: list[Served]) -> None:
+        self.folder = folder
+        self.port = free_port()
+        self.url = f"https://127.0.0.1:{self.port}"
+        self.process = subprocess.Popen(
+            ["bash", str(FRONT), str(folder), str(self.port)]
+            + [f"127.0.0.1:{backend.port}" for backend in backends],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        errors = self.process.stderr
+        assert errors is not None
+        answering(self.process, self.call, lambda: f"nginx died: {errors.read().decode()}")
+
+    def call(
+        self, method: str, path: str, token: str | None = None, body: dict[str, Any] | None = None
+    ) -> Any:
+        return call(self.url, method, path, token, body, self_signed())
+
+    def upstreams(self) -> set[str]:
+        """The backends that answered some request, from nginx's access log."""
+        log = (self.folder / "logs" / "access.log").read_text()
+        return {
+            word.removeprefix("upstream=") for word in log.split() if word.startswith("upstream=")
+        }
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)

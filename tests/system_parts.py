@@ -1,7 +1,8 @@
 """The machine's parts that some tests need, and what a missing one does: in one place.
 
 Chromium (the browser tests), axe-core (the pages' accessibility checks,
-installed from the npm registry by ``npm ci``), a PostgreSQL server named by
+installed from the npm registry by ``npm ci``), nginx and openssl (the TLS
+front of several server processes, ``deploy/front``), a PostgreSQL server named by
 ``VITRINE_TEST_POSTGRES_URL`` (the persistence tests on PostgreSQL) and the
 compiled core (the tests that hold the pure-Python core to it) are installed
 by ``scripts/system-parts``, which ``make test`` and ``.ci/run`` run first,
@@ -13,6 +14,7 @@ fails its tests instead, so that CI runs everything.
 """
 
 import os
+import shutil
 import subprocess
 from collections.abc import Generator
 from functools import cache
@@ -30,6 +32,8 @@ INSTALL_COMMAND = "sudo make system"
 CHROMIUM_PART = "Chromium"
 AXE_PART = "axe-core (npm)"
 POSTGRES_PART = f"PostgreSQL ({POSTGRES_VARIABLE})"
+NGINX_PART = "nginx and openssl"
+NGINX = Path(shutil.which("nginx") or "/usr/sbin/nginx")
 COMPILED_CORE_PART = "the compiled core (gcc, Python headers)"
 MISSING = "missing here:"
 
@@ -52,6 +56,7 @@ def missing_parts() -> tuple[str, ...]:
         CHROMIUM_PART: chromium_runs(),
         AXE_PART: AXE.exists(),
         POSTGRES_PART: bool(os.environ.get(POSTGRES_VARIABLE)),
+        NGINX_PART: NGINX.exists() and shutil.which("openssl") is not None,
         COMPILED_CORE_PART: compiled_core_built(),
     }
     return tuple(part for part, there in present.items() if not there)

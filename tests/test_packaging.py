@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHIPPED_TREES = ("src", "tests", "docs", "bench", "examples", "scripts", ".ci")
+SHIPPED_TREES = ("src", "tests", "docs", "bench", "examples", "scripts", ".ci", "deploy")
 SHIPPED_FILES = (
     "LICENSE",
     "Makefile",

@@ -36,7 +36,19 @@ def test_vitrine_serve_settles_the_collector_before_serving(
     import uvicorn
 
     seen: list[tuple[int, int, int]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **options: seen.append(gc.get_threshold()))
+
+    class Served:
+        """uvicorn's server, stopped before it serves: it notes the collector's settings.
+        (uvicorn's own Config would also bind its logging to the runner's streams.)"""
+
+        def __init__(self, config: object) -> None:
+            pass
+
+        def run(self, sockets: object = None) -> None:
+            seen.append(gc.get_threshold())
+
+    monkeypatch.setattr(uvicorn, "Config", lambda app, **options: None)
+    monkeypatch.setattr(uvicorn, "Server", Served)
     gc.set_threshold(700, 10, 10)
     database = f"sqlite:///{tmp_path / 'served.sqlite3'}"
     result = CliRunner().invoke(main, ["serve", "--database", database])

@@ -5,9 +5,11 @@ the ones that need a real uvicorn (timeouts, message sizes, the Server
 header, forwarded addresses) are in ``test_server_public_process.py``.
 """
 
+import asyncio
 import time
 import typing
 from collections.abc import Iterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -20,7 +22,9 @@ from vitrine.bots import LEVELS
 from vitrine.games import GAMES
 from vitrine.server import schemas
 from vitrine.server.app import create_app
+from vitrine.server.errors import ApiError
 from vitrine.server.middleware import CONTENT_SECURITY_POLICY
+from vitrine.server.ratelimit import ConnectionRate
 from vitrine.server.settings import Settings
 
 pytestmark = pytest.mark.timeout(120)  # a hang fails the test instead of stalling CI
@@ -297,6 +301,52 @@ def test_tables_of_bots_alone_are_limited(sqlite_url: str) -> None:
     settings = Settings(bot_tables=5, start_bot_tables="2/minute")
     with TestClient(create_app(sqlite_url, bot_delay=10, settings=settings)) as client:
         assert [start_bot_table(client).status_code for _ in range(3)] == [200, 200, 429]
+
+
+def test_a_socket_past_its_message_rate_is_refused_and_changes_nothing(sqlite_url: str) -> None:
+    """Five messages a second: the sixth at once is refused with the wait, nothing is
+    made of it, and once the bucket has drained the socket is heard again."""
+    settings = replace(FAST_PLAY, ws_messages="5/second;600/minute")
+    with TestClient(create_app(sqlite_url, bot_delay=0, settings=settings)) as client:
+        api = Api(client)
+        table_id, _, tokens = open_table(api)
+        with table_socket(client, table_id, tokens[0]) as socket:
+            state = socket.receive_json()
+            while state["view"]["current_player"] != 0:
+                state = socket.receive_json()
+            seq = state["table"]["seq"]
+            for _ in range(5):
+                socket.send_text("not json")
+            assert [socket.receive_json()["code"] for _ in range(5)] == ["message_not_json"] * 5
+            action = state["view"]["legal_actions"][0]
+            socket.send_json({"type": "act", "action": action, "seq": seq})
+            refusal = socket.receive_json()
+            assert (refusal["status"], refusal["code"]) == (429, "rate_limited")
+            assert refusal["params"] == {"what": "ws_messages", "retry_after": 1}
+            assert api.get(f"/api/tables/{table_id}").json()["table"]["seq"] == seq
+            time.sleep(0.25)  # one message drains in 0.2 s
+            socket.send_json({"type": "act", "action": action, "seq": seq})
+            assert socket.receive_json()["table"]["seq"] == seq + 1
+
+
+def test_a_connections_rate_holds_every_window_and_counts_no_refusal() -> None:
+    async def scenario() -> list[tuple[int, str, int] | None]:
+        rate = ConnectionRate("ws_messages", "2/second;3/minute")
+        waits: list[tuple[int, str, int] | None] = []
+        for pause in (0, 0, 0, 0.6, 0, 0.6):
+            await asyncio.sleep(pause)
+            try:
+                await rate.hit()
+                waits.append(None)
+            except ApiError as refusal:
+                waits.append((refusal.status, refusal.code, refusal.params["retry_after"]))
+        return waits
+
+    # Two at once, the third refused by the second's window (a message drains in
+    # 0.5 s: wait 1 s); after 0.6 s one more fits both; then the minute's three are
+    # spent (one drains in 20 s), with the second's window full or not.
+    first, minute = (429, "rate_limited", 1), (429, "rate_limited", 20)
+    assert asyncio.run(scenario()) == [None, None, first, None, minute, minute]
 
 
 def test_the_lobby_lists_real_tables_after_a_flood(sqlite_url: str) -> None:

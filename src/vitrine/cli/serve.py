@@ -22,29 +22,38 @@ from vitrine.engine.errors import VitrineError
     help="Seconds a bot waits before each decision, so people see it happen.",
 )
 @click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Server processes on this address, sharing the work (PostgreSQL only).",
+)
+@click.option(
     "--coach-budget",
     metavar="SPEC",
     help="The coach's search per decision for reviews and hints: iterations (3000) "
     "[default: the expert's].",
 )
 def serve(
-    host: str, port: int, database: str | None, bot_delay: float, coach_budget: str | None
+    host: str,
+    port: int,
+    database: str | None,
+    bot_delay: float,
+    workers: int,
+    coach_budget: str | None,
 ) -> None:
     """Serve the web app: lobby, tables, live play against friends and bots.
 
     Limits and timeouts come from VITRINE_* variables (docs/server.md,
     "Running it in public"), e.g. VITRINE_TRUSTED_PROXIES=127.0.0.1 behind a
-    local reverse proxy.
+    local reverse proxy.  Several processes, here (--workers) or on other
+    machines, serve one PostgreSQL database together (docs/deploy.md).
     """
-    import uvicorn  # the server's dependencies load only for this command
-
     from vitrine.games import get_game
     from vitrine.review import coach_spec
-    from vitrine.server.app import create_app
-    from vitrine.server.collector import settle_collector
-    from vitrine.server.database import database_url
+    from vitrine.server.database import database_url, with_driver
+    from vitrine.server.processes import ServeOptions, serve_here, serve_workers
     from vitrine.server.settings import Settings
-    from vitrine.server.transport import uvicorn_options
 
     try:
         settings = Settings.from_environment()
@@ -55,16 +64,16 @@ def serve(
     except VitrineError as error:
         raise click.BadParameter(str(error), param_hint="'--coach-budget'") from None
     url = database_url(database)
-    click.echo(f"vitrine: open http://{host}:{port}/  (database: {url.split('@')[-1]})")
-    # Compressing each message for each connection cost a fifth of the server's
-    # time in bench/server.py, for messages of a few kilobytes: off.
-    app = create_app(url, bot_delay, settings, coach_budget)
-    settle_collector()
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_level="warning",
-        ws_per_message_deflate=False,
-        **uvicorn_options(settings),
-    )
+    if workers > 1 and not with_driver(url).startswith("postgresql"):
+        raise click.BadParameter(
+            "more than one process needs PostgreSQL (--database postgresql://...): "
+            "SQLite is served by one process, which alone hears of its changes",
+            param_hint="'--workers'",
+        )
+    processes = f", {workers} processes" if workers > 1 else ""
+    click.echo(f"vitrine: open http://{host}:{port}/  (database: {url.split('@')[-1]}{processes})")
+    options = ServeOptions(url, host, port, bot_delay, coach_budget)
+    if workers == 1:
+        serve_here(options, settings)
+    else:
+        serve_workers(options, workers)

@@ -156,8 +156,8 @@ async def list_tables(
 )
 async def get_table(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
     """The table and the caller's view of its game (a spectator's without a token)."""
-    live = await service.get(table_id)
-    return live.message(service.seat_of(live, optional(credentials)))
+    live, seat = await service.seated(table_id, optional(credentials))
+    return live.message(seat)
 
 
 @router.post(
@@ -359,7 +359,7 @@ async def review_upload(
     record: Annotated[dict[str, Any], Body()], service: Service
 ) -> dict[str, Any]:
     """Start the coach's review of an uploaded record (the replay viewer's)."""
-    return service.start_upload_review(record)
+    return await service.start_upload_review(record)
 
 
 @router.get("/reviews/{key}", response_model=schemas.ReviewStatus, responses=refusals(404))

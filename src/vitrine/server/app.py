@@ -15,12 +15,14 @@ from vitrine.server import api, realtime
 from vitrine.server.database import make_engine, migrate
 from vitrine.server.errors import ApiError, writable
 from vitrine.server.middleware import PublicHttp
+from vitrine.server.notify import changes_for
 from vitrine.server.service import TableService
 from vitrine.server.settings import Settings
 from vitrine.server.store import Store
 
 STATIC = resources.files("vitrine.web") / "static"
 BOT_DELAY = 0.8  # seconds: long enough to see a bot's move land, short enough not to wait
+DB_THREADS = 8  # the service's threads for a server database, each with its own connection
 
 
 # Starlette's own refusals (no such route, a method a route lacks, a body it
@@ -42,20 +44,31 @@ def create_app(
     bot_delay: float = BOT_DELAY,
     settings: Settings | None = None,
     coach_budget: str | None = None,
+    server_id: str | None = None,
 ) -> FastAPI:
     """The app for one database; migrations run and running tables resume at start-up.
 
     ``settings`` defaults to the environment's (``VITRINE_*``, else the defaults);
-    ``coach_budget`` is the coach's search per decision (None: the expert's own).
+    ``coach_budget`` is the coach's search per decision (None: the expert's own);
+    ``server_id`` names this process among those serving the database (its
+    leases), the same across restarts where it can be (``vitrine serve``).
     """
     settings = settings or Settings.from_environment()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        engine = make_engine(database_url)
+        engine = make_engine(database_url, connections=DB_THREADS)
         migrate(engine)
-        workers = 1 if engine.dialect.name == "sqlite" else 8  # SQLite has one writer anyway
-        service = TableService(Store(engine), bot_delay, workers, settings, coach_budget)
+        workers = 1 if engine.dialect.name == "sqlite" else DB_THREADS  # SQLite: one writer
+        service = TableService(
+            Store(engine),
+            bot_delay,
+            workers,
+            settings,
+            coach_budget,
+            changes=changes_for(engine),
+            server_id=server_id,
+        )
         app.state.service = service
         await service.resume()
         try:

@@ -6,8 +6,8 @@ thread, nor under its GIL.  One worker process is enough (the other core
 serves the tables), started on first use.  A review is sent in parts of a
 few decisions, one after the other, so its progress is known and a hint
 asked meanwhile waits for one part at most.  A table's review, once done, is
-kept in the database; an uploaded record's is kept in memory, keyed by the
-record's contents, for the last few records.
+kept in the database; an uploaded record's is kept in the database too, keyed
+by the record's contents, for the last few records.
 """
 
 import asyncio
@@ -17,10 +17,9 @@ import multiprocessing
 import os
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from typing import Any, TypeVar
 
 from vitrine.engine.errors import VitrineError
@@ -28,16 +27,19 @@ from vitrine.games import get_game, read_record
 from vitrine.review import coach_spec, hint, review_record, steps
 from vitrine.review.review import DecisionReview, assemble, chosen_seats
 from vitrine.server.errors import ApiError, not_found, refused
+from vitrine.server.models import ReviewJobRow, aware, utcnow
+from vitrine.server.store import Store
 
 T = TypeVar("T")
 REVIEW_PART = 4  # decisions sent to the worker at a time
 MAX_RUNNING = 2  # reviews at once; another is refused until one ends
 BUSY_RETRY = 60  # seconds a client is told to wait for the coach
-KEPT_UPLOADS = 16  # uploaded records' reviews kept in memory
+KEPT_UPLOADS = 16  # uploaded records' reviews kept
 REVIEW_SEED = 0  # the server's reviews: the same game always gets the same review
 RUNNING, DONE, FAILED, NONE = "running", "done", "failed", "none"
 PARENT_CHECK_SECONDS = 1.0  # how often the worker looks whether its server still lives
 Saved = Callable[[dict[str, Any]], Awaitable[None]]
+Db = Callable[..., Awaitable[Any]]  # runs a store call off the event loop
 
 
 def _review_part(
@@ -64,28 +66,21 @@ def table_key(table_id: str) -> str:
     return f"table-{table_id}"
 
 
-@dataclass(eq=False)
-class ReviewJob:
-    """A review on its way, or done: what a page polls."""
-
-    key: str
-    record: dict[str, Any]
-    total: int
-    done: int = 0
-    status: str = RUNNING
-    review: dict[str, Any] | None = None
-    error: dict[str, Any] | None = None
-    task: "asyncio.Task[None] | None" = field(default=None, repr=False)
-
-    def status_dict(self) -> dict[str, Any]:
-        return {
-            "key": self.key,
-            "status": self.status,
-            "done": self.done,
-            "total": self.total,
-            "review": self.review,
-            "error": self.error,
-        }
+def job_status(job: ReviewJobRow, now: datetime) -> dict[str, Any]:
+    """What a page polls.  A review whose process stopped renewing it was interrupted
+    (that process died): it says so, and asking for the review again starts it anew."""
+    status, error = job.status, job.error
+    if status == RUNNING and aware(job.expires_at) <= now:
+        status = FAILED
+        error = {"code": "review_interrupted", "message": "the server reviewing it stopped"}
+    return {
+        "key": job.key,
+        "status": status,
+        "done": job.done,
+        "total": job.total,
+        "review": job.review,
+        "error": error,
+    }
 
 
 def none_status(key: str) -> dict[str, Any]:
@@ -115,12 +110,25 @@ def _end_with_the_server() -> None:
 
 class Coaching:
     """The worker process and the reviews it runs; ``budget`` is the coach's
-    search per decision (None: the expert's own)."""
+    search per decision (None: the expert's own).
 
-    def __init__(self, budget: str | None = None) -> None:
+    Reviews in progress live in the database (``review_jobs``), not in this
+    process: a page that starts one through one server process and polls
+    through another sees its progress, and one whose process died is said to
+    be interrupted.  The process running a review renews it like a table's
+    lease (``Store.renew_leases``); ``db`` runs a store call off the event loop.
+    """
+
+    def __init__(
+        self, store: Store, db: Db, owner: str, lease_seconds: float, budget: str | None = None
+    ) -> None:
+        self.store = store
+        self.db = db
+        self.owner = owner
+        self.lease_seconds = lease_seconds
         self.budget = budget
         self._pool: ProcessPoolExecutor | None = None
-        self.jobs: OrderedDict[str, ReviewJob] = OrderedDict()
+        self.running: dict[str, asyncio.Task[None]] = {}  # this process's reviews
 
     async def _run(self, call: Callable[..., T], *args: Any) -> T:
         if self._pool is None:
@@ -137,13 +145,15 @@ class Coaching:
         except VitrineError as error:
             raise refused(error) from None
 
-    def start(self, key: str, record_data: dict[str, Any], saved: Saved | None) -> ReviewJob:
-        """The review of ``key`` (started now unless it runs or is kept);
-        ``saved`` keeps the finished review (a table's, in the database)."""
-        job = self.jobs.get(key)
-        if job is not None and job.status != FAILED:
-            return job
-        if sum(job.status == RUNNING for job in self.jobs.values()) >= MAX_RUNNING:
+    async def start(
+        self, key: str, record_data: dict[str, Any], saved: Saved | None
+    ) -> dict[str, Any]:
+        """The review of ``key``: started here now, unless one runs (in any process) or
+        is done; ``saved`` keeps a finished table's review (in ``reviews``)."""
+        kept = await self.status(key)
+        if kept is not None and kept["status"] in (RUNNING, DONE):
+            return kept
+        if len(self.running) >= MAX_RUNNING:
             raise ApiError(
                 503,
                 f"the coach is busy with {MAX_RUNNING} reviews: try again in a minute",
@@ -157,54 +167,74 @@ class Coaching:
             indices = [s.index for s in steps(game, record) if s.state.current_player in seats]
         except VitrineError as error:
             raise refused(error, "record") from None
-        job = ReviewJob(key, record_data, len(indices))
-        self.jobs[key] = job
-        self._forget_old()
-        job.task = asyncio.create_task(self._review(job, indices, saved))
-        return job
+        now = utcnow()
+        job = ReviewJobRow(
+            key=key,
+            record=record_data,
+            status=RUNNING,
+            done=0,
+            total=len(indices),
+            review=None,
+            error=None,
+            owner=self.owner,
+            expires_at=now + timedelta(seconds=self.lease_seconds),
+            updated_at=now,
+        )
+        if await self.db(self.store.begin_job, job, now):
+            self.running[key] = asyncio.create_task(self._review(key, record_data, indices, saved))
+        status = await self.status(key)
+        assert status is not None  # begun here or by another process just now
+        return status
 
-    async def _review(self, job: ReviewJob, indices: list[int], saved: Saved | None) -> None:
+    async def _review(
+        self, key: str, record_data: dict[str, Any], indices: list[int], saved: Saved | None
+    ) -> None:
         try:
-            game, record = read_record(job.record)
+            game, record = read_record(record_data)
             decisions: list[DecisionReview] = []
             for start in range(0, len(indices), REVIEW_PART):
                 part = indices[start : start + REVIEW_PART]
-                decisions += await self._run(_review_part, job.record, part, self.budget)
-                job.done = len(decisions)
+                decisions += await self._run(_review_part, record_data, part, self.budget)
+                await self.db(self.store.update_job, key, self.owner, {"done": len(decisions)})
             seats = chosen_seats(record, None)
             coach = coach_spec(game, len(record.players), self.budget)
             review = assemble(game, record, seats, coach, REVIEW_SEED, decisions).to_dict()
-            if saved is not None:
+            if saved is not None:  # a table's: kept with the table from now on
                 await saved(review)
-            job.review, job.status = review, DONE
+                await self.db(self.store.delete_job, key)
+            else:
+                await self.db(
+                    self.store.update_job, key, self.owner, {"status": DONE, "review": review}
+                )
+                await self.db(self.store.forget_old_uploads, KEPT_UPLOADS)
         except VitrineError as error:
-            job.status, job.error = FAILED, {"code": error.code, "message": str(error)}
+            failure = {"code": error.code, "message": str(error)}
+            await self.db(
+                self.store.update_job, key, self.owner, {"status": FAILED, "error": failure}
+            )
         except Exception as error:
-            job.status, job.error = FAILED, {"code": "review_failed", "message": str(error)}
+            failure = {"code": "review_failed", "message": str(error)}
+            await self.db(
+                self.store.update_job, key, self.owner, {"status": FAILED, "error": failure}
+            )
             raise
+        finally:
+            self.running.pop(key, None)
 
-    def _forget_old(self) -> None:
-        """Keep the newest uploads' reviews (tables' are in the database)."""
-        uploads = [
-            k for k, j in self.jobs.items() if k.startswith("record-") and j.status != RUNNING
-        ]
-        for key in uploads[: max(0, len(uploads) - KEPT_UPLOADS)]:
-            del self.jobs[key]
+    async def status(self, key: str) -> dict[str, Any] | None:
+        job: ReviewJobRow | None = await self.db(self.store.load_job, key)
+        return None if job is None else job_status(job, utcnow())
 
-    def status(self, key: str) -> dict[str, Any] | None:
-        job = self.jobs.get(key)
-        return None if job is None else job.status_dict()
-
-    def record_of(self, key: str) -> dict[str, Any]:
-        job = self.jobs.get(key)
+    async def record_of(self, key: str) -> dict[str, Any]:
+        job: ReviewJobRow | None = await self.db(self.store.load_job, key)
         if job is None:
             raise not_found("review_not_found", f"no review {key!r} here", key=key)
         return job.record
 
     async def close(self) -> None:
-        for job in self.jobs.values():
-            if job.task is not None:
-                job.task.cancel()
+        for task in self.running.values():
+            task.cancel()
+        await asyncio.gather(*self.running.values(), return_exceptions=True)
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
 

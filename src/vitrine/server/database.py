@@ -12,7 +12,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, Engine, create_engine, event
+from sqlalchemy import Connection, Engine, create_engine, event, text
 
 DEFAULT_URL = "sqlite:///vitrine.sqlite3"
 URL_VARIABLE = "VITRINE_DATABASE_URL"
@@ -42,13 +42,17 @@ def _sqlite_pragmas(connection: Any, _record: Any) -> None:
     cursor.close()
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, connections: int = 5) -> Engine:
+    """An engine keeping up to ``connections`` open to a server database (PostgreSQL):
+    as many as threads use it at once.  With fewer, each use beyond them opened a
+    connection and closed it after, which is a new PostgreSQL backend: one for every
+    ten decisions on a busy server."""
     url = with_driver(url)
     if url.startswith("sqlite"):
         engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
         event.listen(engine, "connect", _sqlite_pragmas)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    return create_engine(url, pool_pre_ping=True, pool_size=connections)
 
 
 def alembic_config(connection: Connection) -> Config:
@@ -59,7 +63,16 @@ def alembic_config(connection: Connection) -> Config:
     return config
 
 
+MIGRATION_LOCK = 0x76697472  # PostgreSQL advisory lock: one process migrates at a time
+
+
 def migrate(engine: Engine, revision: str = "head") -> None:
-    """Upgrade the schema to ``revision`` (the newest by default)."""
+    """Upgrade the schema to ``revision`` (the newest by default).
+
+    Several processes starting together on one PostgreSQL database take turns
+    (an advisory lock, held to the commit): the first upgrades, the others
+    then find nothing to do."""
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         command.upgrade(alembic_config(connection), revision)

@@ -35,7 +35,10 @@ class TableRow(Base):
     human seat from the lobby (else only invitation links fill them).
     ``rematch_of``: the finished table this one replays with the same seats.
     ``hints``: the host let players ask the coach for hints, which the table
-    and the record say.
+    and the record say.  ``version`` counts the table's changes: every write
+    checks it and adds one, so that of several server processes, one whose
+    copy is behind is refused instead of overwriting (``store.Behind``).
+    ``watched_until``: some process has someone watching the table until then.
     """
 
     __tablename__ = "game_tables"
@@ -56,6 +59,8 @@ class TableRow(Base):
     seats_open: Mapped[bool] = mapped_column(default=False)
     rematch_of: Mapped[str | None] = mapped_column(String(32), index=True, unique=True)
     hints: Mapped[bool] = mapped_column(default=False)
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    watched_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     seats: Mapped[list["SeatRow"]] = relationship(
         order_by="SeatRow.position", cascade="all, delete-orphan", lazy="selectin"
     )
@@ -119,3 +124,36 @@ class ReviewRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     review: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class LeaseRow(Base):
+    """Which server process runs a table's bots and clock, until when.
+
+    The owner renews its leases well before they expire; a process that dies
+    stops renewing, and another takes its tables over once they expire.
+    """
+
+    __tablename__ = "table_leases"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(200), index=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ReviewJobRow(Base):
+    """A review by the coach on its way (or an uploaded record's, done), readable by
+    every server process: the one running it renews ``expires_at`` like a lease,
+    so a review whose process died is known as interrupted."""
+
+    __tablename__ = "review_jobs"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(16))
+    done: Mapped[int] = mapped_column(Integer)
+    total: Mapped[int] = mapped_column(Integer)
+    review: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    error: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    owner: Mapped[str] = mapped_column(String(200), index=True)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -16,15 +16,14 @@ rate.  A client that sends faster than it reads its errors is disconnected.
 
 import asyncio
 import json
-import secrets
 from typing import Any
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from vitrine.server.errors import ApiError, invalid
-from vitrine.server.live import Subscriber
-from vitrine.server.ratelimit import RateLimit
+from vitrine.server.live import Subscriber, to_json
+from vitrine.server.ratelimit import ConnectionRate
 from vitrine.server.schemas import ACTION_LENGTH, SEQ_LIMIT
 from vitrine.server.service import TableService
 from vitrine.server.settings import Settings
@@ -41,7 +40,7 @@ async def _send_waiting(websocket: WebSocket, subscriber: Subscriber) -> None:
 
 def _error(error: ApiError) -> str:
     payload = error.payload()
-    return json.dumps(
+    return to_json(
         {"type": "error", "status": error.status, "message": payload["detail"]}
         | {"code": payload["code"], "params": payload["params"]}
     )
@@ -157,8 +156,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     try:
         token = await _hello(websocket, settings.ws_hello_seconds)
-        live = await service.get(table_id)
-        seat = service.seat_of(live, token)
+        live, seat = await service.seated(table_id, token)
     except WebSocketDisconnect:
         return
     except ApiError as error:
@@ -170,16 +168,17 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     subscriber = Subscriber(seat, settings.ws_backlog)
     subscriber.push_state(live.message_text(seat))
     live.subscribers.add(subscriber)
+    if len(live.subscribers) == 1:
+        await service.watched(live)
     sender = asyncio.create_task(_send_waiting(websocket, subscriber))
-    rate = RateLimit("ws_messages", settings.ws_messages, service.limiter)
-    key = secrets.token_hex(8)  # this socket's own count
+    rate = ConnectionRate("ws_messages", settings.ws_messages)
     try:
         while True:
             received = await websocket.receive()
             if received["type"] == "websocket.disconnect":
                 break
             try:
-                rate.hit(key)
+                await rate.hit()
                 await _handle(service, table_id, token, received)
             except ApiError as error:
                 if not subscriber.push_error(_error(error)):

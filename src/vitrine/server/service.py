@@ -3,16 +3,29 @@
 Every decision is checked by the game's engine, committed to the database, and
 only then shown to anyone.  Bots play from the same views a person gets, after
 a short visible pause, through the same path as a person's decision.
+
+Several server processes may serve one PostgreSQL database, each table from
+any of them.  The database is the truth; a table in a process's memory is a
+copy that knows its version.  A change is decided on the copy, under the
+table's lock in this process, and written on the condition that the table's
+version in the database is still the copy's (``store.py``): if another
+process moved it on, nothing is written, the copy catches up, and the change
+is decided again on the table as it now is (``_change``).  So no decision is
+lost or made twice, whichever processes the players' requests reach.  Every
+process hears of every change (``notify.py``), catches up, and pushes each of
+its subscribers their own view.  One process at a time runs a table's bots
+and clock: the one holding its lease (``_lease_round``).
 """
 
 import asyncio
 import hashlib
 import logging
+import os
 import secrets
+import socket
 import time
-from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Any, TypeVar
@@ -45,9 +58,10 @@ from vitrine.server.live import (
 )
 from vitrine.server.models import ChatRow, SeatRow, TableRow, aware, utcnow
 from vitrine.server.names import check_distinct, clean_name
+from vitrine.server.notify import Changes, Decision, LocalChanges
 from vitrine.server.ratelimit import RateLimit, moving_window
 from vitrine.server.settings import Settings
-from vitrine.server.store import CHAT_KEPT, Store, StoredTable
+from vitrine.server.store import CHAT_KEPT, BehindError, Store, StoredTable
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -55,6 +69,7 @@ TIMEOUT_LEVEL = "casual"  # who takes over a seat whose clock ran out
 SEED_BITS = 53  # exact in JavaScript, so a record survives a trip through a browser
 BUSY_RETRY = 30  # seconds a client is told to wait when the bot tables are all taken
 SWEEP_LIMIT = 3600.0  # the longest wait between two looks for tables to abandon
+CHANGE_TRIES = 8  # a change decided again on a table other processes keep moving on
 
 
 @dataclass(frozen=True)
@@ -89,6 +104,25 @@ def creator_of(client: str) -> str:
     return hashlib.sha256(client.encode()).hexdigest()[:16]
 
 
+def one_off_server_id() -> str:
+    """A process's name in the leases when it has no lasting one (tests, one-off apps):
+    restarted, it is another, and waits for its old leases to expire."""
+    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
+
+
+def needs_runner(live: LiveTable) -> bool:
+    """A playing table with a bot to play or a clock to watch (``store.needs_runner``)."""
+    return live.row.status == PLAYING and (
+        live.row.clock_seconds is not None
+        or any(live.plays_itself(seat.position) for seat in live.seats)
+    )
+
+
+def has_started(row: TableRow) -> bool:
+    """Whether the table was dealt (a table closed before its start never was)."""
+    return row.started_at is not None or row.status in (PLAYING, OVER)
+
+
 class TableService:
     def __init__(
         self,
@@ -97,15 +131,22 @@ class TableService:
         db_workers: int,
         settings: Settings | None = None,
         coach_budget: str | None = None,
+        changes: Changes | None = None,
+        server_id: str | None = None,
     ) -> None:
+        """``changes`` tells of other processes' changes (none by default: one process);
+        ``server_id`` names this process in the leases, the same across its restarts
+        where it can be (``vitrine serve``: host, port and worker)."""
         self.store = store
         self.bot_delay = bot_delay
         self.settings = settings or Settings()
+        self.changes = changes or LocalChanges()
+        self.server_id = server_id or one_off_server_id()
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
         self._executor = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="db")
         self._tasks: set[asyncio.Task[None]] = set()
-        self.limiter = moving_window()  # shared by every rate limit, the sockets' too
+        self.limiter = moving_window()  # shared by every rate limit but the sockets'
         self._creating = RateLimit("create_tables", self.settings.create_tables, self.limiter)
         self._starting_bots = RateLimit(
             "start_bot_tables", self.settings.start_bot_tables, self.limiter
@@ -113,7 +154,9 @@ class TableService:
         self._chatting = RateLimit(
             "chat_lines", self.settings.chat_lines, self.limiter, code="chat_rate"
         )
-        self.coaching = Coaching(coach_budget)
+        self.coaching = Coaching(
+            store, self._db, self.server_id, self.settings.lease_seconds, coach_budget
+        )
 
     async def _db(self, call: Callable[..., T], *args: Any) -> T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, call, *args)
@@ -121,20 +164,20 @@ class TableService:
     # ------------------------------------------------------------ lifecycle
 
     async def resume(self) -> None:
-        """Load every running table (after a restart) and let its clocks and bots go on;
-        from then on, tables nobody uses leave memory, and tables nobody plays at
-        are closed as abandoned (looked for now, then now and then)."""
+        """Listen for other processes' changes, take over the running tables nobody runs
+        (after a restart, this process's own at once), and let their clocks and bots
+        go on; from then on, renew those leases, let tables nobody uses leave memory,
+        and close tables nobody plays at as abandoned (looked for now, then now and then)."""
+        self._spawn(self.changes.listen(self._heard, self._missed))
         await self.abandon_idle()
-        for table_id in await self._db(self.store.table_ids, [PLAYING]):
-            live = await self.get(table_id)
-            self._arm_clock(live)
-            self._wake_bots(live)
+        await self._lease_round(first=True)
+        self._spawn(self._keep_leases())
         self._spawn(self._evict_idle())
         self._spawn(self._sweep())
 
     async def _evict_idle(self) -> None:
-        """Forget tables idle for ``idle_seconds``: nobody watching, no bot or clock
-        running.  The database has them; ``get`` loads one again on demand.
+        """Forget tables idle for ``idle_seconds``: nobody watching, not run from here.
+        The database has them; ``get`` loads one again on demand.
 
         Safe because ``get`` marks a table used before handing it out, and the
         event loop runs one thing at a time: a table just handed out is never idle.
@@ -153,10 +196,23 @@ class TableService:
             self.tables.pop(live.id, None)
 
     async def _sweep(self) -> None:
-        """Abandon idle tables, looking several times per idle time (at most hourly)."""
+        """Abandon idle tables, looking several times per idle time (at most hourly).
+
+        Every process looks: closing is a change like any other, so a table that
+        two processes find idle at once is closed once (the second finds it closed).
+        """
         while True:
             await asyncio.sleep(min(self.settings.abandon_seconds / 4, SWEEP_LIMIT))
-            await self.abandon_idle()
+            await self._surviving(self.abandon_idle)
+
+    @staticmethod
+    async def _surviving(work: Callable[[], Awaitable[None]]) -> None:
+        """One round of a periodic task; a failure (the database away a moment) is
+        logged and the next round tries again, rather than ending the task."""
+        try:
+            await work()
+        except Exception:
+            log.exception("a periodic task failed; it runs again at its next round")
 
     async def abandon_idle(self) -> None:
         """Close every open or running table with no decision for the idle time.
@@ -170,50 +226,226 @@ class TableService:
         cutoff = utcnow() - timedelta(seconds=self.settings.abandon_seconds)
         for table_id in await self._db(self.store.idle_tables, RUNNING, cutoff):
             live = await self.get(table_id)
-            async with live.lock:
+
+            async def close_if_idle(live: LiveTable = live) -> None:
                 active = live.turn_since or aware(live.row.created_at)
                 to_act = None if live.state is None else live.state.current_player
                 bots_turn = to_act is not None and live.plays_itself(to_act)
                 if live.row.status in RUNNING and active < cutoff and not bots_turn:
                     await self._close(live, ABANDONED)
+
+            await self._change(live, close_if_idle)
             self.release(live)
 
     async def _close(self, live: LiveTable, status: str) -> None:
         """End a table without a result (the lock is held): its clock stops, bots stop."""
-        await self._db(self.store.set_status, live.id, status)
+        live.row.version = await self._db(self.store.set_status, live.id, live.version, status)
         live.row.status = status
-        if live.clock_task is not None:
-            live.clock_task.cancel()
-        live.broadcast()
+        self._after_change(live)
 
-    @asynccontextmanager
-    async def _before_start(self, table_id: str) -> AsyncIterator[LiveTable]:
-        """The table, locked, while it has not started; refused once it has.  The
+    @staticmethod
+    def _before_start(live: LiveTable) -> None:
+        """Refuse a change to a table (the lock is held) once it has started.  The
         caller has checked the host's token (refusing others with its own code)."""
-        live = await self.get(table_id)
-        async with live.lock:
-            if live.row.status != OPEN:
-                raise conflict("already_started", f"table {table_id!r} has already started")
-            yield live
+        if live.row.status != OPEN:
+            raise conflict("already_started", f"table {live.id!r} has already started")
 
     async def cancel(self, table_id: str, host_token: str) -> LiveTable:
         """The host calls a table off before it starts."""
-        if not (await self.get(table_id)).is_host(host_token):
+        live = await self.get(table_id)
+        if not live.is_host(host_token):
             raise forbidden("host_cancels", f"only the host of table {table_id!r} may cancel it")
-        async with self._before_start(table_id) as live:
+
+        async def cancel_it() -> None:
+            self._before_start(live)
             await self._close(live, CANCELLED)
+
+        await self._change(live, cancel_it)
         return live
 
     async def close(self) -> None:
+        """Stop, handing this process's tables and reviews over to the others at once."""
         for task in list(self._tasks):
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         await self.coaching.close()
+        try:
+            await self._db(self.store.release_leases, self.server_id)
+        except Exception:  # the database gone: the leases expire by themselves
+            log.exception("could not hand this process's leases over")
         self._executor.shutdown(wait=True)
+
+    # ------------------------------------------------------------ leases
+
+    async def _keep_leases(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.lease_seconds / 4)
+            await self._surviving(self._lease_round)
+
+    async def _lease_round(self, first: bool = False) -> None:
+        """Renew this process's leases (a lease lost meanwhile stops its table here),
+        take over the tables that need running and no living process runs, and
+        tell the lobby which tables are watched here.
+
+        A process that dies stops renewing: its tables are taken over within
+        the lease time and a quarter.  ``first``: also take back this process's
+        own leases from before a restart, at once.
+        """
+        now = utcnow()
+        until = now + timedelta(seconds=self.settings.lease_seconds)
+        held = await self._db(self.store.renew_leases, self.server_id, until)
+        for live in list(self.tables.values()):
+            if live.leased and live.id not in held:
+                self._stop_running(live)
+        for table_id in await self._db(self.store.unrun_tables, self.server_id, now, first):
+            known = self.tables.get(table_id)
+            if known is not None and known.leased:
+                continue
+            if await self._db(self.store.claim_lease, table_id, self.server_id, now, until):
+                live = await self.fresh(table_id)
+                live.leased = True
+                self._run_here(live)
+        watched = [live.id for live in self.tables.values() if live.subscribers]
+        if watched:
+            await self._db(self.store.watch, watched, until)
+
+    async def _take_over(self, live: LiveTable) -> None:
+        """Run a table that now needs running (it started with a bot or a clock, or a
+        seat went to a bot) from this process, unless another one already does."""
+        if live.leased or not needs_runner(live):
+            return
+        now = utcnow()
+        until = now + timedelta(seconds=self.settings.lease_seconds)
+        live.leased = await self._db(self.store.claim_lease, live.id, self.server_id, now, until)
+
+    def _run_here(self, live: LiveTable) -> None:
+        """After a change: if this process runs the table, its clock and bots go on."""
+        if not live.leased:
+            return
+        if live.row.status != PLAYING:  # the lease ended with the game (``store._ended``)
+            self._stop_running(live)
+            return
+        self._arm_clock(live)
+        self._wake_bots(live)
+
+    @staticmethod
+    def _stop_running(live: LiveTable) -> None:
+        live.leased = False
+        for task in (live.clock_task, live.bot_task):
+            if task is not None and task is not asyncio.current_task():
+                task.cancel()
+
+    async def watched(self, live: LiveTable) -> None:
+        """Someone here began watching a table: the lobby, in every process, lists it first."""
+        until = utcnow() + timedelta(seconds=self.settings.lease_seconds)
+        await self._db(self.store.watch, [live.id], until)
+
+    # ------------------------------------------------------------ keeping up with the database
+
+    def _heard(self, table_id: str, version: int, decision: Decision | None = None) -> None:
+        """Another process moved a table on (with ``decision``, when that was all it
+        did): the copy here, if any, catches up."""
+        live = self.tables.get(table_id)
+        if live is None or version <= live.version:
+            return  # not here (read afresh when asked for), or this process's own change
+        if decision is not None:
+            live.announced[version] = decision
+        live.heard = max(live.heard, version)
+        if live.follower is None or live.follower.done():
+            live.follower = self._spawn(self._follow(live))
+
+    def _missed(self) -> None:
+        """Changes may have gone unheard: compare every copy here with the database."""
+        self._spawn(self._recheck(list(self.tables)))
+
+    async def _recheck(self, table_ids: list[str]) -> None:
+        for table_id, version in (await self._db(self.store.versions, table_ids)).items():
+            self._heard(table_id, version)
+
+    async def _follow(self, live: LiveTable) -> None:
+        """Catch up until the copy has every version heard of, those heard while
+        catching up included (they may be newer than what that read saw)."""
+        while live.heard > live.version:
+            before = live.version
+            async with live.lock:
+                if live.heard > live.version and not self._take_announced(live):
+                    await self._catch_up(live)
+                live.announced = {v: d for v, d in live.announced.items() if v > live.version}
+            if live.version == before:  # the database has nothing newer: nothing to wait for
+                live.heard = live.version
+
+    def _take_announced(self, live: LiveTable) -> bool:
+        """Apply the decision announced for the copy's next version, if there is one
+        (the lock is held): the table as the database has it, without reading it.
+        False when there is none, or it does not apply here: then read the table."""
+        decision = live.announced.get(live.version + 1)
+        if decision is None or live.state is None:
+            return False
+        state = live.state.copy()
+        try:
+            state.apply_action(decision.text)
+        except VitrineError:
+            return False
+        live.state = state
+        live.log.append((decision.seat, decision.text))
+        live.turn_since = decision.at
+        live.row.version += 1
+        self._after_change(live)
+        return True
+
+    async def _catch_up(self, live: LiveTable) -> None:
+        """Bring the copy here up to the database (the lock is held), tell this
+        process's subscribers, and run the table on if this process runs it."""
+        chat_after = live.chat[-1].number if live.chat else 0
+        stored = await self._db(self.store.load_table, live.id, len(live.log), chat_after)
+        if stored is None:
+            raise not_found("table_not_found", f"table {live.id!r} does not exist", table=live.id)
+        self._absorb(live, stored)
+        self._after_change(live)
+
+    def _absorb(self, live: LiveTable, stored: StoredTable) -> None:
+        """Take what the database holds beyond the copy: the table's row and seats, the
+        deal if it started, its further decisions and chat lines, its rematch."""
+        row = stored.row
+        state = live.state
+        if state is None and has_started(row):
+            state = self._new_state(live.game, row)
+            live.turn_since = row.started_at and aware(row.started_at)
+        if stored.log:
+            assert state is not None, f"table {live.id!r} has decisions but was never dealt"
+            state = state.copy() if state is live.state else state
+            for _, text in stored.log:
+                state.apply_action(text)
+            live.turn_since = stored.last_action_at
+        live.row, live.state = row, state
+        live.log.extend(stored.log)
+        live.chat = [*live.chat, *stored.chat][-CHAT_KEPT:]
+        live.rematch = stored.rematch
+
+    def _after_change(self, live: LiveTable) -> None:
+        """After every change, made here or caught up with: each watcher gets their view,
+        and the table runs on if it is run from here."""
+        live.broadcast()
+        self._run_here(live)
+
+    async def _change(self, live: LiveTable, attempt: Callable[[], Awaitable[T]]) -> T:
+        """Decide and write a change under the table's lock: ``attempt`` checks the
+        copy, then writes.  Should another process have moved the table on, the
+        write raises BehindError (nothing written): the copy catches up and ``attempt``
+        decides again on the table as it now is (a decision at a passed position
+        is then ``stale``)."""
+        async with live.lock:
+            for _ in range(CHANGE_TRIES):
+                try:
+                    return await attempt()
+                except BehindError:
+                    await self._catch_up(live)
+        raise conflict("table_busy", f"table {live.id!r} keeps changing: try again", table=live.id)
 
     # ------------------------------------------------------------ reading
 
     async def get(self, table_id: str) -> LiveTable:
+        """The table's copy in this process, read from the database if it has none."""
         live = self.tables.get(table_id)
         if live is None:
             async with self._loading:
@@ -224,29 +456,25 @@ class TableService:
                         raise not_found(
                             "table_not_found", f"table {table_id!r} does not exist", table=table_id
                         )
-                    live = self._rebuild(stored)
+                    live = LiveTable(
+                        row=stored.row, game=get_game(stored.row.game), state=None, log=[]
+                    )
+                    self._absorb(live, stored)
                     self.tables[table_id] = live
         live.used_at = time.monotonic()
         return live
 
-    def _rebuild(self, stored: StoredTable) -> LiveTable:
-        row = stored.row
-        game = get_game(row.game)
-        state = None
-        if row.status != OPEN:
-            state = self._new_state(game, row)
-            for _, text in stored.log:
-                state.apply_action(text)
-        since = stored.last_action_at or (row.started_at and aware(row.started_at))
-        return LiveTable(
-            row=row,
-            game=game,
-            state=state,
-            log=list(stored.log),
-            turn_since=since,
-            chat=list(stored.chat),
-            rematch=stored.rematch,
-        )
+    async def fresh(self, table_id: str) -> LiveTable:
+        """The table as the database has it now, for an answer that must not lag behind
+        a change another process made a moment ago (its notice may still be on the way)."""
+        live = await self.get(table_id)
+        if self.changes.shared:
+            version = (await self._db(self.store.versions, [table_id])).get(table_id, 0)
+            if version > live.version:
+                async with live.lock:
+                    if version > live.version:
+                        await self._catch_up(live)
+        return live
 
     @staticmethod
     def _new_state(game: Game, row: TableRow) -> GameState:
@@ -259,25 +487,15 @@ class TableService:
 
         So a flood of tables, from one client or many, cannot push the real ones
         out of the lobby: a flooder would have to keep a connection open on each.
+        Which tables are watched is kept in the database (``watched``), so every
+        process's lobby lists the same.
         """
         per_creator = self.settings.lobby_per_creator
-        watched = sorted(
-            (t.row for t in self.tables.values() if t.subscribers and t.row.status in statuses),
-            key=lambda row: aware(row.created_at),
-            reverse=True,
-        )
-        newest = await self._db(self.store.list_tables, statuses, limit, per_creator)
-        shown: dict[str, TableRow] = {}
-        per: dict[str, int] = {}
-        for row in [*watched, *newest]:
-            creator = row.creator or row.id
-            if row.id not in shown and per.get(creator, 0) < per_creator:
-                shown[row.id] = row
-                per[creator] = per.get(creator, 0) + 1
-        return [public_table(row) for row in list(shown.values())[:limit]]
+        rows = await self._db(self.store.list_tables, statuses, limit, per_creator, utcnow())
+        return [public_table(row) for row in rows]
 
     def seat_of(self, live: LiveTable, token: str | None) -> int | None:
-        """The seat a token acts for; None for no token (a spectator)."""
+        """The seat a token acts for, as this copy knows; None for no token (a spectator)."""
         if token is None:
             return None
         seat = live.seat_for(token)
@@ -286,6 +504,18 @@ class TableService:
                 "token_no_seat", f"this token holds no seat at table {live.id!r}", table=live.id
             )
         return seat
+
+    async def seat(self, live: LiveTable, token: str | None) -> int | None:
+        """The seat a token acts for; a token this copy does not know may hold a seat
+        claimed through another process a moment ago: the database is asked first."""
+        if token is not None and live.seat_for(token) is None:
+            await self.fresh(live.id)
+        return self.seat_of(live, token)
+
+    async def seated(self, table_id: str, token: str | None) -> tuple[LiveTable, int | None]:
+        """The table as it is now and the token's seat: what a reader is shown."""
+        live = await self.fresh(table_id)
+        return live, self.seat_of(live, token)
 
     # ------------------------------------------------------------ lobby
 
@@ -367,6 +597,7 @@ class TableService:
             creator=creator_of(client),
             seats_open=seats_open,
             hints=hints,
+            version=0,
             seats=seats,
         )
         await self._db(self.store.add_table, row)
@@ -376,19 +607,19 @@ class TableService:
 
     async def join(self, table_id: str, token: str, name: str) -> LiveTable:
         live = await self.get(table_id)
-        position = self.seat_of(live, token)
+        position = await self.seat(live, token)
         assert position is not None
         cleaned = clean_name(name)
-        async with live.lock:
+
+        async def take_name() -> None:
             if live.row.status != OPEN:
                 raise conflict("names_fixed", f"table {table_id!r} has started; names are fixed")
             others = [s.name for s in live.seats if s.position != position]
             check_distinct([*others, cleaned])
-            seat = live.seats[position]
-            await self._db(self.store.update_seat, seat.with_changes(name=cleaned))
-            seat.name = cleaned  # only once the database has it
-            await self._seated(live)
-        self._wake_bots(live)
+            await self._update_seat(live, live.seats[position], name=cleaned)
+
+        await self._change(live, take_name)
+        await self._change(live, lambda: self._start_if_full(live))
         return live
 
     async def claim(self, table_id: str, position: int, name: str) -> tuple[LiveTable, str]:
@@ -399,7 +630,9 @@ class TableService:
         """
         live = await self.get(table_id)
         cleaned = clean_name(name)
-        async with live.lock:
+        token = secrets.token_urlsafe(18)
+
+        async def take_seat() -> None:
             if live.row.status != OPEN:
                 raise conflict("names_fixed", f"table {table_id!r} has started; names are fixed")
             if not live.row.seats_open:
@@ -417,28 +650,38 @@ class TableService:
             if seat.kind != "human" or seat.name is not None:
                 raise conflict("seat_taken", f"seat {position} is already taken", seat=position)
             check_distinct([*(s.name for s in live.seats), cleaned])
-            token = secrets.token_urlsafe(18)
-            claimed = {"token_hash": token_hash(token), "name": cleaned}
-            await self._db(self.store.update_seat, seat.with_changes(**claimed))
-            seat.token_hash, seat.name = claimed["token_hash"], cleaned  # the database has them
-            await self._seated(live)
-        self._wake_bots(live)
+            await self._update_seat(live, seat, token_hash=token_hash(token), name=cleaned)
+
+        await self._change(live, take_seat)
+        await self._change(live, lambda: self._start_if_full(live))
         return live, token
 
-    async def _seated(self, live: LiveTable) -> None:
-        """After a seat is taken (the lock is held): tell everyone, and start a
-        table that starts by itself (open seats, a rematch) once every seat is taken."""
-        live.broadcast()
+    async def _update_seat(self, live: LiveTable, seat: SeatRow, **changes: Any) -> None:
+        """Write a seat's changes (the lock is held), then keep them here: memory
+        changes only once the database has them."""
+        written = seat.with_changes(**changes)
+        live.row.version = await self._db(self.store.update_seat, written, live.version)
+        for name, value in changes.items():
+            setattr(seat, name, value)
+        self._after_change(live)
+
+    async def _start_if_full(self, live: LiveTable) -> None:
+        """Start a table that starts by itself (open seats, a rematch) once every seat
+        is taken (the lock is held)."""
         starts_itself = live.row.seats_open or live.row.rematch_of is not None
-        if starts_itself and all(seat.name is not None for seat in live.seats):
+        full = all(seat.name is not None for seat in live.seats)
+        if live.row.status == OPEN and starts_itself and full:
             await self._begin(live)
 
     async def start(self, table_id: str, host_token: str, client: str = "") -> LiveTable:
         """Deal and start.  A table of bots alone is work for this server and no one
         to watch: ``client`` may start only so many, and only so many play at once."""
-        if not (await self.get(table_id)).is_host(host_token):
+        live = await self.get(table_id)
+        if not live.is_host(host_token):
             raise forbidden("host_starts", f"only the host of table {table_id!r} may start it")
-        async with self._before_start(table_id) as live:
+
+        async def start_it() -> None:
+            self._before_start(live)
             waiting = [str(s.position) for s in live.seats if s.name is None]
             if waiting:
                 raise conflict(
@@ -447,13 +690,16 @@ class TableService:
                     seats=waiting,
                 )
             if live.bots_only():
-                self._admit_bot_table(client)
+                await self._admit_bot_table(client)
             await self._begin(live)
-        self._wake_bots(live)
+
+        await self._change(live, start_it)
         return live
 
-    def _admit_bot_table(self, client: str) -> None:
-        playing = sum(1 for t in self.tables.values() if t.row.status == PLAYING and t.bots_only())
+    async def _admit_bot_table(self, client: str) -> None:
+        """Tables of bots alone are counted in the database: the limit holds for every
+        process together."""
+        playing = await self._db(self.store.bot_tables_playing)
         if playing >= self.settings.bot_tables:
             raise ApiError(
                 429,
@@ -469,13 +715,13 @@ class TableService:
         """Deal and start a table whose seats are all taken (the lock is held)."""
         state = self._new_state(live.game, live.row)
         now = utcnow()
-        await self._db(self.store.start_table, live.id, PLAYING, now)
+        live.row.version = await self._db(self.store.start_table, live.id, live.version, now)
         live.row.status = PLAYING
         live.row.started_at = now
         live.state = state
         live.turn_since = now
-        live.broadcast()
-        self._arm_clock(live)
+        await self._take_over(live)
+        self._after_change(live)
 
     async def rematch(self, table_id: str, token: str, client: str = "") -> LiveTable:
         """A new deal for the same seats, once a game is over; the new table.
@@ -493,7 +739,8 @@ class TableService:
             raise forbidden(
                 "token_no_seat", f"this token holds no seat at table {table_id!r}", table=live.id
             )
-        async with live.lock:
+
+        async def offer() -> None:
             if live.row.status != OVER:
                 raise conflict(
                     "rematch_not_over", f"table {table_id!r} is not over: no rematch yet"
@@ -501,25 +748,34 @@ class TableService:
             if live.rematch is None:
                 self._creating.hit(client)
                 row = self._rematch_row(live.row, live.game.rules_version)
-                await self._db(self.store.add_table, row)
+                live.row.version = await self._db(
+                    self.store.add_rematch, live.id, live.version, row
+                )
                 self.tables[row.id] = LiveTable(row=row, game=live.game, state=None, log=[])
                 live.rematch = row.id
-                live.broadcast()
+                self._after_change(live)
+
+        await self._change(live, offer)
+        assert live.rematch is not None
         rematch = await self.get(live.rematch)
         if position is not None:
             name = live.seats[position].name
-            async with rematch.lock:
+
+            async def sit_again() -> None:
                 seat = rematch.seats[position]
                 if rematch.row.status == OPEN and seat.name is None and name is not None:
-                    await self._db(self.store.update_seat, seat.with_changes(name=name))
-                    seat.name = name  # only once the database has it
-                    await self._seated(rematch)
+                    await self._update_seat(rematch, seat, name=name)
+
+            await self._change(rematch, sit_again)
+            await self._change(rematch, lambda: self._start_if_full(rematch))
         elif rematch.bots_only():
-            async with rematch.lock:
+
+            async def start_bots() -> None:
                 if rematch.row.status == OPEN:
-                    self._admit_bot_table(client)
+                    await self._admit_bot_table(client)
                     await self._begin(rematch)
-        self._wake_bots(rematch)
+
+            await self._change(rematch, start_bots)
         return rematch
 
     @staticmethod
@@ -550,6 +806,7 @@ class TableService:
             creator=old.creator,
             seats_open=False,
             rematch_of=old.id,
+            version=0,
             seats=seats,
         )
 
@@ -566,10 +823,11 @@ class TableService:
             raise forbidden(
                 "host_hands_over", f"only the host of table {table_id!r} may hand a seat to a bot"
             )
-        seat = self.seat_of(live, token) if position is None else position
+        seat = await self.seat(live, token) if position is None else position
         assert seat is not None
         check_level(level)
-        async with live.lock:
+
+        async def hand_over() -> None:
             if live.row.status != PLAYING:
                 raise conflict("not_playing", f"table {table_id!r} is not being played")
             if not 0 <= seat < len(live.seats):
@@ -579,24 +837,22 @@ class TableService:
             if live.plays_itself(seat):
                 raise conflict("already_bot", f"seat {seat} is already played by a bot", seat=seat)
             await self._substitute(live, seat, level, "left" if position is None else "host")
-        self._wake_bots(live)
+
+        await self._change(live, hand_over)
         return live
 
     async def _substitute(self, live: LiveTable, position: int, level: str, why: str) -> None:
         """Hand a seat to a bot for the rest of the game (the lock is held)."""
         assert live.state is not None
-        seat = live.seats[position]
         changes = {
             "substituted": True,
             "level": level,
             "substituted_after": len(live.state.record().turns),
             "substituted_why": why,
         }
-        await self._db(self.store.update_seat, seat.with_changes(**changes))
-        for name, value in changes.items():  # only once the database has them
-            setattr(seat, name, value)
-        live.broadcast()
-        self._arm_clock(live)
+        await self._update_seat(live, live.seats[position], **changes)
+        await self._take_over(live)
+        self._run_here(live)
 
     def _arm_clock(self, live: LiveTable) -> None:
         """(Re)start the clock of the decision now awaited, if the table has one."""
@@ -609,12 +865,14 @@ class TableService:
     async def _run_clock(self, live: LiveTable, seq: int, deadline: datetime) -> None:
         """A human who lets the deadline pass loses the seat to a bot; the table goes on."""
         await asyncio.sleep(max(0.0, (deadline - utcnow()).total_seconds()))
-        async with live.lock:
+
+        async def time_out() -> None:
             state = live.state
             if len(live.log) != seq or state is None or state.current_player is None:
                 return
             await self._substitute(live, state.current_player, TIMEOUT_LEVEL, "timeout")
-        self._wake_bots(live)
+
+        await self._change(live, time_out)
 
     def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
         """A background task the service keeps (and cancels when it closes)."""
@@ -633,10 +891,9 @@ class TableService:
 
     async def act(self, table_id: str, token: str, action: str, seq: int | None) -> LiveTable:
         live = await self.get(table_id)
-        position = self.seat_of(live, token)
+        position = await self.seat(live, token)
         assert position is not None
         await self._apply(live, position, action, seq, by_bot=False)
-        self._wake_bots(live)
         return live
 
     @staticmethod
@@ -668,8 +925,7 @@ class TableService:
     async def check(self, table_id: str, token: str, action: str) -> dict[str, Any]:
         """Whether a decision would be accepted now, and if not the engine's refusal
         (code, params, words): a page explains a spot before anything is sent."""
-        live = await self.get(table_id)
-        position = self.seat_of(live, token)
+        live, position = await self.seated(table_id, token)
         assert position is not None
         state = self._playing(live)
         self._awaits(live, state, position)
@@ -682,7 +938,7 @@ class TableService:
     async def _apply(
         self, live: LiveTable, position: int, action: str, seq: int | None, by_bot: bool
     ) -> None:
-        async with live.lock:
+        async def decide() -> None:
             if seq is not None and seq < len(live.log) and live.log[seq] == (position, action):
                 return  # the same decision sent again (a double click): made once, no error
             if live.plays_itself(position) != by_bot:
@@ -707,22 +963,33 @@ class TableService:
             status = OVER if trial.is_over else None
             now = utcnow()
             number = len(live.log) + 1
-            await self._db(self.store.append_action, live.id, number, position, action, now, status)
+            live.row.version = await self._db(
+                self.store.append_action,
+                live.id,
+                live.version,
+                number,
+                position,
+                action,
+                now,
+                status,
+            )
             live.state = trial
             live.log.append((position, action))
             live.turn_since = now
             if status is not None:
                 live.row.status = status
-            live.broadcast()
-            self._arm_clock(live)
+            self._after_change(live)
+
+        await self._change(live, decide)
 
     def _wake_bots(self, live: LiveTable) -> None:
         if live.bot_task is None or live.bot_task.done():
             live.bot_task = self._spawn(self._run_bots(live))
 
     async def _run_bots(self, live: LiveTable) -> None:
-        """Play bot seats while one is to act, each decision after a visible pause."""
-        while True:
+        """Play bot seats while one is to act, each decision after a visible pause
+        (while this process runs the table)."""
+        while live.leased:
             state = live.state
             if live.row.status != PLAYING or state is None or state.current_player is None:
                 return
@@ -746,31 +1013,33 @@ class TableService:
         """A line of chat from a seated player, kept with the table and shown to
         everyone watching it; bounded in length and rate (``chat.py``)."""
         live = await self.get(table_id)
-        position = self.seat_of(live, token)
+        position = await self.seat(live, token)
         assert position is not None
         line = clean_line(text)
         self._chatting.hit(f"{live.id}/{position}")
-        async with live.lock:
+
+        async def write_line() -> None:
             number = live.chat[-1].number + 1 if live.chat else 1
             row = ChatRow(
                 table_id=live.id, number=number, seat=position, text=line, created_at=utcnow()
             )
-            await self._db(self.store.add_chat, row)
+            live.row.version = await self._db(self.store.add_chat, row, live.version)
             live.chat.append(row)
             del live.chat[:-CHAT_KEPT]
-            live.broadcast()
+            self._after_change(live)
+
+        await self._change(live, write_line)
         return live
 
     async def provisional(self, table_id: str, token: str | None) -> list[dict[str, Any]]:
         """The scores if the game ended now, as ``token``'s seat may see them."""
-        live = await self.get(table_id)
-        seat = self.seat_of(live, token)
+        live, seat = await self.seated(table_id, token)
         if live.state is None:
             raise conflict("not_started", f"table {table_id!r} has not started")
         return live.state.provisional_scores(seat)
 
     async def record(self, table_id: str) -> dict[str, Any]:
-        live = await self.get(table_id)
+        live = await self.fresh(table_id)
         abandoned = live.row.status == ABANDONED
         if live.state is None or not (live.state.is_over or abandoned):
             raise conflict(
@@ -796,8 +1065,7 @@ class TableService:
 
     async def hint(self, table_id: str, token: str) -> dict[str, Any]:
         """The coach's suggestion for the token's seat, at a table that allows hints."""
-        live = await self.get(table_id)
-        seat = self.seat_of(live, token)
+        live, seat = await self.seated(table_id, token)
         assert seat is not None
         if not live.row.hints:
             raise forbidden("hints_off", f"the host of table {table_id!r} did not allow hints")
@@ -823,21 +1091,22 @@ class TableService:
         async def save(review: dict[str, Any]) -> None:
             await self._db(self.store.save_review, table_id, review)
 
-        return self.coaching.start(key, record, save).status_dict()
+        return await self.coaching.start(key, record, save)
 
-    def start_upload_review(self, record: dict[str, Any]) -> dict[str, Any]:
-        """Review an uploaded record (kept in memory a while, keyed by its contents)."""
-        return self.coaching.start(record_key(record), record, None).status_dict()
+    async def start_upload_review(self, record: dict[str, Any]) -> dict[str, Any]:
+        """Review an uploaded record (kept a while, keyed by its contents)."""
+        return await self.coaching.start(record_key(record), record, None)
 
     async def review_status(self, key: str) -> dict[str, Any]:
-        status = self.coaching.status(key)
-        if status is not None:
-            return status
-        if key.startswith("table-"):
-            table_id = key.removeprefix("table-")
+        table_id = key.removeprefix("table-") if key.startswith("table-") else None
+        if table_id is not None:
             kept = await self._db(self.store.load_review, table_id)
             if kept is not None:
                 return done_status(key, kept)
+        status = await self.coaching.status(key)
+        if status is not None:
+            return status
+        if table_id is not None:
             await self.get(table_id)  # a table that does not exist is not found
             return none_status(key)
         raise not_found("review_not_found", f"no review {key!r} here", key=key)
@@ -847,7 +1116,7 @@ class TableService:
         if key.startswith("table-"):
             record = await self.record(key.removeprefix("table-"))
         else:
-            record = self.coaching.record_of(key)
+            record = await self.coaching.record_of(key)
         return await asyncio.to_thread(decision_position, record, index)
 
     @staticmethod

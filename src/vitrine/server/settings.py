@@ -42,6 +42,9 @@ class Settings:
     chat_lines: str = "5/10 seconds"  # chat lines one seat may send
     # table lifecycle
     abandon_seconds: float = 7 * 24 * 3600.0  # no decision for this long: closed as abandoned
+    # several processes
+    lease_seconds: float = 10.0  # a table's bots and clock move to another process this long
+    # after the process running them died (it renews every quarter of this)
 
     def __post_init__(self) -> None:
         for field in fields(self):

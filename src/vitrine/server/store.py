@@ -2,46 +2,278 @@
 
 These functions are synchronous (SQLAlchemy's ORM) and the service runs them
 on a worker thread, so the event loop never waits on disk or network.
+
+The database is the truth, and several server processes may write to it.
+So every change to a table begins by moving the table's ``version`` on by
+one, on the condition that it is still the version the writer's copy was
+built from: ``UPDATE game_tables SET version = v + 1 WHERE id = ? AND version
+= v``.  That statement takes the row's lock, which PostgreSQL holds to the
+commit, so writes to one table are serialised; a writer whose copy is behind
+updates no row and gets :class:`BehindError`, with nothing written.  On
+PostgreSQL the same transaction sends ``NOTIFY vitrine_tables`` with the
+table and its new version, delivered to every process at the commit
+(``notify.py``).
 """
 
-from collections.abc import Sequence
+import json
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Engine, Table, func, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    and_,
+    bindparam,
+    case,
+    delete,
+    exists,
+    func,
+    or_,
+    select,
+    update,
+)
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from vitrine.server.models import ActionRow, ChatRow, ReviewRow, SeatRow, TableRow, aware, utcnow
+from vitrine.server.models import (
+    ActionRow,
+    ChatRow,
+    LeaseRow,
+    ReviewJobRow,
+    ReviewRow,
+    SeatRow,
+    TableRow,
+    aware,
+    utcnow,
+)
+
+CHANNEL = "vitrine_tables"  # PostgreSQL's channel for "table T is now at version V"
+PLAYING = "playing"
+
+
+class BehindError(Exception):
+    """The table changed in the database since this copy of it was read: nothing
+    was written; read it again and decide again."""
 
 
 @dataclass(frozen=True)
 class StoredTable:
-    """A table as loaded at start-up or on first use: enough to rebuild it."""
+    """A table as read from the database, from some point on: enough to rebuild
+    it, or to bring a copy in memory up to date."""
 
     row: TableRow
-    log: tuple[tuple[int, str], ...]  # (seat, decision), in order
-    last_action_at: datetime | None = None
-    chat: tuple[ChatRow, ...] = ()  # the newest lines, oldest first
+    log: tuple[tuple[int, str], ...]  # (seat, decision), in order, after the point asked
+    last_action_at: datetime | None = None  # of the newest decision, if any came
+    chat: tuple[ChatRow, ...] = ()  # the newest lines after the point asked, oldest first
     rematch: str | None = None  # the id of this table's rematch, if one was offered
 
 
 ACTIONS: Table = ActionRow.__table__  # type: ignore[assignment]
 TABLES: Table = TableRow.__table__  # type: ignore[assignment]
+LEASES: Table = LeaseRow.__table__  # type: ignore[assignment]
+# Every write runs these, so they are built once: building and keying a
+# statement per call cost more CPU than executing it.
+ADVANCE = (
+    update(TABLES)
+    .where(TABLES.c.id == bindparam("table_id"), TABLES.c.version == bindparam("expected"))
+    .values(version=bindparam("moved_to"))
+)
+NOTIFY = select(func.pg_notify(CHANNEL, bindparam("payload")))
+INSERT_ACTION = ACTIONS.insert()
+# PostgreSQL: a decision that ends nothing is this one statement, committed by
+# itself: the advance, the decision's insert if the advance took, and the notice
+# if it did; no row back means the copy was behind.  As three statements in a
+# transaction it was twice the round trips and a third more CPU.
+_MOVED = ADVANCE.returning(TABLES.c.id).cte("moved")
+_DECISION = select(  # "at": a bind named after a column of the updated table would set it
+    _MOVED.c.id,
+    *(bindparam(name, type_=ACTIONS.c[name].type) for name in ("number", "seat", "text")),
+    bindparam("at", type_=ACTIONS.c.created_at.type),
+)
+DECIDE = (
+    select(func.pg_notify(CHANNEL, bindparam("payload")))
+    .select_from(_MOVED)
+    .add_cte(
+        ACTIONS.insert()
+        .from_select(["table_id", "number", "seat", "text", "created_at"], _DECISION)
+        .cte("added")
+    )
+)
 CHAT_KEPT = 100  # chat lines a table keeps in memory and sends; the database keeps all
+
+
+def needs_runner() -> Any:
+    """SQL: a playing table needs some process to run it: a bot to play or a clock."""
+    bot_seat = exists().where(
+        SeatRow.table_id == TableRow.id, or_(SeatRow.kind == "bot", SeatRow.substituted)
+    )
+    return and_(TableRow.status == PLAYING, or_(TableRow.clock_seconds.is_not(None), bot_seat))
+
+
+def notice(table_id: str, version: int, decision: str = "") -> str:
+    """The payload of a table's NOTIFY: ``'<table> <version>'``, then the decision
+    that led there if it ended nothing (``notify.parse_notice`` reads it)."""
+    return f"{table_id} {version} {decision}".rstrip()
+
+
+def decision_notice(seat: int, text: str, at: datetime) -> str:
+    """A decision that ends nothing, as its table's notice carries it, so the
+    other processes apply it without reading the table (``notify.parse_notice``)."""
+    return json.dumps([seat, text, at.isoformat()])
 
 
 class Store:
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self.notifies = engine.dialect.name == "postgresql"
+
+    # ------------------------------------------------------------ writing a table
+
+    def _advance(self, session: Session | Connection, table_id: str, version: int) -> int:
+        """Take the table's row lock and move it to ``version + 1``, or raise BehindError.
+
+        Core statements, on a session or a bare connection: every write pays
+        for this one, and the ORM's bulk-update path cost more CPU than the
+        rest of a decision's write."""
+        moved = session.execute(
+            ADVANCE, {"table_id": table_id, "expected": version, "moved_to": version + 1}
+        )
+        if moved.rowcount != 1:  # type: ignore[attr-defined]  # (a CursorResult)
+            raise BehindError(table_id)
+        if self.notifies:  # sent at the commit, and only if it commits
+            session.execute(NOTIFY, {"payload": notice(table_id, version + 1)})
+        return version + 1
+
+    def _ended(self, session: Session | Connection, table_id: str) -> None:
+        """A table that stops playing needs no process to run it any more."""
+        session.execute(delete(LEASES).where(LEASES.c.table_id == table_id))
 
     def add_table(self, table: TableRow) -> None:
         with Session(self.engine, expire_on_commit=False) as session:
             session.add(table)
             session.commit()
 
-    def load_table(self, table_id: str) -> StoredTable | None:
+    def add_rematch(self, old_id: str, version: int, table: TableRow) -> int:
+        """The rematch of a finished table, and the finished table says so."""
         with Session(self.engine, expire_on_commit=False) as session:
+            moved = self._advance(session, old_id, version)
+            session.add(table)
+            session.commit()
+            return moved
+
+    def update_seat(self, seat: SeatRow, version: int) -> int:
+        with Session(self.engine) as session:
+            moved = self._advance(session, seat.table_id, version)
+            session.merge(seat)
+            session.commit()
+            return moved
+
+    def start_table(self, table_id: str, version: int, started_at: datetime) -> int:
+        with Session(self.engine) as session:
+            moved = self._advance(session, table_id, version)
+            session.execute(
+                update(TableRow)
+                .where(TableRow.id == table_id)
+                .values(status=PLAYING, started_at=started_at)
+            )
+            session.commit()
+            return moved
+
+    def set_status(self, table_id: str, version: int, status: str) -> int:
+        with Session(self.engine) as session:
+            moved = self._advance(session, table_id, version)
+            session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
+            self._ended(session, table_id)
+            session.commit()
+            return moved
+
+    def add_chat(self, line: ChatRow, version: int) -> int:
+        with Session(self.engine, expire_on_commit=False) as session:
+            moved = self._advance(session, line.table_id, version)
+            session.add(line)
+            session.commit()
+            return moved
+
+    def append_action(
+        self,
+        table_id: str,
+        version: int,
+        number: int,
+        seat: int,
+        text: str,
+        at: datetime,
+        status: str | None,
+    ) -> int:
+        """Commit one decision (and the table's new status when it changes).
+
+        The hottest write of a busy server, so it is Core statements on one
+        connection rather than an ORM session: the session's machinery cost
+        more CPU (and GIL time, taken from the event loop) than the broadcast
+        of the decision."""
+        if self.notifies and status is None:
+            return self._decide(table_id, version, number, seat, text, at)
+        with self.engine.begin() as connection:
+            moved = self._advance(connection, table_id, version)
+            connection.execute(
+                INSERT_ACTION,
+                {
+                    "table_id": table_id,
+                    "number": number,
+                    "seat": seat,
+                    "text": text,
+                    "created_at": at,
+                },
+            )
+            if status is not None:
+                connection.execute(
+                    update(TABLES).where(TABLES.c.id == table_id).values(status=status)
+                )
+                self._ended(connection, table_id)
+            return moved
+
+    def _decide(
+        self, table_id: str, version: int, number: int, seat: int, text: str, at: datetime
+    ) -> int:
+        """:meth:`append_action` on PostgreSQL for a decision that ends nothing: one
+        statement (``DECIDE``), its notice carrying the decision."""
+        payload = notice(table_id, version + 1, decision_notice(seat, text, at))
+        with self.engine.connect() as connection:
+            connection.execution_options(isolation_level="AUTOCOMMIT")  # back at the release
+            made = connection.execute(
+                DECIDE,
+                {
+                    "table_id": table_id,
+                    "expected": version,
+                    "moved_to": version + 1,
+                    "number": number,
+                    "seat": seat,
+                    "text": text,
+                    "at": at,
+                    "payload": payload,
+                },
+            ).first()
+        if made is None:
+            raise BehindError(table_id)
+        return version + 1
+
+    # ------------------------------------------------------------ reading
+
+    def load_table(
+        self, table_id: str, actions_after: int = 0, chat_after: int = 0
+    ) -> StoredTable | None:
+        """The table now, with its decisions after the first ``actions_after`` and its
+        newest chat lines after number ``chat_after`` (0, 0: all of it).
+
+        All read from one snapshot (PostgreSQL's REPEATABLE READ; a SQLite read
+        transaction is one), so the version read is the version of what is read:
+        a decision committed between two of these queries is not half seen."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            if self.notifies:
+                session.connection(execution_options={"isolation_level": "REPEATABLE READ"})
             row = session.get(TableRow, table_id)
             if row is None:
                 return None
@@ -49,17 +281,26 @@ class Store:
                 select(ActionRow.seat, ActionRow.text, ActionRow.created_at)
                 .where(ActionRow.table_id == table_id)
                 .order_by(ActionRow.number)
+                .offset(actions_after)  # by count: the oldest tables number from 0
             ).all()
             log = tuple((seat, text) for seat, text, _ in rows)
             chat = session.scalars(
                 select(ChatRow)
-                .where(ChatRow.table_id == table_id)
+                .where(ChatRow.table_id == table_id, ChatRow.number > chat_after)
                 .order_by(ChatRow.number.desc())
                 .limit(CHAT_KEPT)
             ).all()
             rematch = session.scalar(select(TableRow.id).where(TableRow.rematch_of == table_id))
             last = aware(rows[-1][2]) if rows else None
             return StoredTable(row, log, last, tuple(reversed(chat)), rematch)
+
+    def versions(self, table_ids: Collection[str]) -> dict[str, int]:
+        """Each table's version now: what a copy in memory is checked against."""
+        with Session(self.engine) as session:
+            found = session.execute(
+                select(TableRow.id, TableRow.version).where(TableRow.id.in_(table_ids))
+            )
+            return {row.id: row.version for row in found}
 
     def idle_tables(self, statuses: Sequence[str], cutoff: datetime) -> list[str]:
         """Tables with no decision (nor start, nor creation) since ``cutoff``."""
@@ -78,29 +319,23 @@ class Store:
                 )
             )
 
-    def table_ids(self, statuses: Sequence[str]) -> list[str]:
-        with Session(self.engine) as session:
-            return list(
-                session.scalars(
-                    select(TableRow.id)
-                    .where(TableRow.status.in_(statuses))
-                    .order_by(TableRow.created_at)
-                )
-            )
-
-    def list_tables(self, statuses: Sequence[str], limit: int, per_creator: int) -> list[TableRow]:
-        """The newest tables in ``statuses``, at most ``per_creator`` of any one creator
-        (tables from before creators were kept count each as their own)."""
+    def list_tables(
+        self, statuses: Sequence[str], limit: int, per_creator: int, now: datetime
+    ) -> list[TableRow]:
+        """The tables in ``statuses`` that someone watches (in any process) first, then
+        the newest; at most ``per_creator`` of any one creator (tables from before
+        creators were kept count each as their own)."""
+        watched = case((TableRow.watched_until > now, 1), else_=0)
         rank = (
             func.row_number()
             .over(
                 partition_by=func.coalesce(TableRow.creator, TableRow.id),
-                order_by=TableRow.created_at.desc(),
+                order_by=(watched.desc(), TableRow.created_at.desc()),
             )
             .label("rank")
         )
         ranked = (
-            select(TableRow.id, TableRow.created_at, rank)
+            select(TableRow.id, rank.label("rank"), watched.label("watched"))
             .where(TableRow.status.in_(statuses))
             .subquery()
         )
@@ -110,60 +345,91 @@ class Store:
                     select(TableRow)
                     .join(ranked, ranked.c.id == TableRow.id)
                     .where(ranked.c.rank <= per_creator)
-                    .order_by(TableRow.created_at.desc())
+                    .order_by(ranked.c.watched.desc(), TableRow.created_at.desc())
                     .limit(limit)
                 )
             )
 
-    def update_seat(self, seat: SeatRow) -> None:
+    def watch(self, table_ids: Collection[str], until: datetime) -> None:
+        """Someone in this process watches these tables, until ``until`` unless renewed."""
         with Session(self.engine) as session:
-            session.merge(seat)
-            session.commit()
-
-    def start_table(self, table_id: str, status: str, started_at: datetime) -> None:
-        with Session(self.engine) as session:
-            row = session.get(TableRow, table_id)
-            if row is not None:
-                row.status = status
-                row.started_at = started_at
-                session.commit()
-
-    def set_status(self, table_id: str, status: str) -> None:
-        with Session(self.engine) as session:
-            row = session.get(TableRow, table_id)
-            if row is not None:
-                row.status = status
-                session.commit()
-
-    def add_chat(self, line: ChatRow) -> None:
-        with Session(self.engine, expire_on_commit=False) as session:
-            session.add(line)
-            session.commit()
-
-    def append_action(
-        self, table_id: str, number: int, seat: int, text: str, at: datetime, status: str | None
-    ) -> None:
-        """Commit one decision (and the table's new status when it changes).
-
-        The hottest write of a busy server, so it is two Core statements on one
-        connection rather than an ORM unit of work: the session's flush
-        machinery cost more CPU (and GIL time, taken from the event loop) than
-        the broadcast of the decision."""
-        with self.engine.begin() as connection:
-            connection.execute(
-                ACTIONS.insert(),
-                {
-                    "table_id": table_id,
-                    "number": number,
-                    "seat": seat,
-                    "text": text,
-                    "created_at": at,
-                },
+            session.execute(
+                update(TableRow).where(TableRow.id.in_(table_ids)).values(watched_until=until)
             )
-            if status is not None:
-                connection.execute(
-                    update(TABLES).where(TABLES.c.id == table_id).values(status=status)
+            session.commit()
+
+    def bot_tables_playing(self) -> int:
+        """Tables of bots alone being played, by every process together."""
+        human = exists().where(SeatRow.table_id == TableRow.id, SeatRow.kind == "human")
+        with Session(self.engine) as session:
+            count = session.scalar(
+                select(func.count()).select_from(TableRow).where(TableRow.status == PLAYING, ~human)
+            )
+            return int(count or 0)
+
+    # ------------------------------------------------------------ leases
+
+    def _insert_ignoring_duplicates(self, session: Session, row: dict[str, Any]) -> None:
+        insert = postgresql_insert if self.notifies else sqlite_insert
+        session.execute(insert(LeaseRow).values(**row).on_conflict_do_nothing())
+
+    def claim_lease(self, table_id: str, owner: str, now: datetime, until: datetime) -> bool:
+        """Run ``table_id`` from ``owner`` until ``until``, if nobody else holds it now."""
+        with Session(self.engine) as session:
+            session.execute(
+                update(LeaseRow)
+                .where(
+                    LeaseRow.table_id == table_id,
+                    or_(LeaseRow.expires_at < now, LeaseRow.owner == owner),
                 )
+                .values(owner=owner, expires_at=until)
+            )
+            self._insert_ignoring_duplicates(
+                session, {"table_id": table_id, "owner": owner, "expires_at": until}
+            )
+            holder = session.scalar(select(LeaseRow.owner).where(LeaseRow.table_id == table_id))
+            session.commit()
+            return holder == owner
+
+    def renew_leases(self, owner: str, until: datetime) -> set[str]:
+        """Renew what ``owner`` holds (its tables, its reviews); the tables it still holds."""
+        with Session(self.engine) as session:
+            session.execute(
+                update(LeaseRow).where(LeaseRow.owner == owner).values(expires_at=until)
+            )
+            session.execute(
+                update(ReviewJobRow)
+                .where(ReviewJobRow.owner == owner, ReviewJobRow.status == "running")
+                .values(expires_at=until)
+            )
+            held = set(session.scalars(select(LeaseRow.table_id).where(LeaseRow.owner == owner)))
+            session.commit()
+            return held
+
+    def unrun_tables(self, owner: str, now: datetime, own_too: bool) -> list[str]:
+        """Playing tables with a bot or a clock that no living process runs: no lease,
+        or an expired one (``own_too``: or one of ``owner``'s, from before a restart)."""
+        lease = select(LeaseRow).where(LeaseRow.table_id == TableRow.id)
+        free = or_(
+            ~lease.exists(),
+            lease.where(LeaseRow.expires_at < now).exists(),
+            *([lease.where(LeaseRow.owner == owner).exists()] if own_too else []),
+        )
+        with Session(self.engine) as session:
+            return list(session.scalars(select(TableRow.id).where(needs_runner(), free)))
+
+    def release_leases(self, owner: str) -> None:
+        """A process that stops hands its tables and its reviews over at once."""
+        with Session(self.engine) as session:
+            session.execute(delete(LeaseRow).where(LeaseRow.owner == owner))
+            session.execute(
+                update(ReviewJobRow)
+                .where(ReviewJobRow.owner == owner, ReviewJobRow.status == "running")
+                .values(expires_at=utcnow())
+            )
+            session.commit()
+
+    # ------------------------------------------------------------ the coach's reviews
 
     def save_review(self, table_id: str, review: dict[str, Any]) -> None:
         with Session(self.engine) as session:
@@ -174,3 +440,46 @@ class Store:
         with Session(self.engine) as session:
             row = session.get(ReviewRow, table_id)
             return None if row is None else row.review
+
+    def load_job(self, key: str) -> ReviewJobRow | None:
+        with Session(self.engine, expire_on_commit=False) as session:
+            return session.get(ReviewJobRow, key)
+
+    def begin_job(self, job: ReviewJobRow, now: datetime) -> bool:
+        """Start ``job`` unless a living process runs or has done it; whether it started."""
+        with Session(self.engine) as session:
+            kept = session.get(ReviewJobRow, job.key, with_for_update=True)
+            if kept is not None and (
+                kept.status == "done" or (kept.status == "running" and aware(kept.expires_at) > now)
+            ):
+                return False
+            session.merge(job)
+            session.commit()
+            return True
+
+    def update_job(self, key: str, owner: str, changes: dict[str, Any]) -> None:
+        """Progress or the end of a review this process runs."""
+        with Session(self.engine) as session:
+            session.execute(
+                update(ReviewJobRow)
+                .where(ReviewJobRow.key == key, ReviewJobRow.owner == owner)
+                .values(updated_at=utcnow(), **changes)
+            )
+            session.commit()
+
+    def delete_job(self, key: str) -> None:
+        with Session(self.engine) as session:
+            session.execute(delete(ReviewJobRow).where(ReviewJobRow.key == key))
+            session.commit()
+
+    def forget_old_uploads(self, kept: int) -> None:
+        """Keep the newest finished reviews of uploaded records (tables' have ``reviews``)."""
+        with Session(self.engine) as session:
+            old = (
+                select(ReviewJobRow.key)
+                .where(ReviewJobRow.key.like("record-%"), ReviewJobRow.status != "running")
+                .order_by(ReviewJobRow.updated_at.desc())
+                .offset(kept)
+            )
+            session.execute(delete(ReviewJobRow).where(ReviewJobRow.key.in_(old.scalar_subquery())))
+            session.commit()

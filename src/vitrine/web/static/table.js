@@ -118,6 +118,10 @@ const say = (words) => { statusBox.textContent = words; };
 
 function act(action) {
   if (sentAt === message.table.seq) return;  // a second click at the same position sends nothing
+  if (socket.readyState !== WebSocket.OPEN) {  // it reconnects; a click now would be lost
+    say(t("connecting"));
+    return;
+  }
   sentAt = message.table.seq;
   errorBox.textContent = "";
   socket.send(JSON.stringify({ type: "act", action, seq: message.table.seq }));
@@ -447,7 +451,12 @@ function restoreFocus(key) {
 
 function connect() {
   socket = tableSocket(id, seatToken, {
-    onopen: () => { if (statusBox.textContent === t("connecting")) say(""); },
+    onopen: () => {
+      // A decision sent on the connection that closed may never have arrived (its
+      // server process stopped): it may be sent again, and its seq makes it once.
+      sentAt = null;
+      if (statusBox.textContent === t("connecting")) say("");
+    },
     onmessage: (event) => {
       const data = JSON.parse(event.data);
       if (data.type === "error") { fail(data); return; }
