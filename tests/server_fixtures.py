@@ -96,3 +96,11 @@ def table_socket(
     with client.websocket_connect(f"/api/tables/{table_id}/ws") as socket:
         socket.send_json({"type": "hello"} | ({} if token is None else {"token": token}))
         yield socket
+
+
+def state_at_turn(socket: WebSocketTestSession, seat: int) -> dict[str, Any]:
+    """The first state message a table's socket receives where ``seat`` is to act."""
+    state: dict[str, Any] = socket.receive_json()
+    while state["view"]["current_player"] != seat:
+        state = socket.receive_json()
+    return state

@@ -10,7 +10,7 @@ import pytest
 from fastapi.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
-from server_fixtures import Api, table_socket
+from server_fixtures import Api, state_at_turn, table_socket
 from test_server_api import open_table, wait_for_human
 from vitrine.games.exhibition.cards import card_label
 
@@ -199,9 +199,7 @@ def test_bad_socket_messages_get_an_error_and_change_nothing(
     api = Api(client)
     table_id, _, tokens = open_table(api)
     with table_socket(client, table_id, tokens[0]) as socket:
-        state = socket.receive_json()
-        while state["view"]["current_player"] != 0:
-            state = socket.receive_json()
+        state = state_at_turn(socket, 0)
         for text, words, code in BAD_MESSAGES:
             if isinstance(text, bytes):
                 socket.send_bytes(text)

@@ -21,6 +21,7 @@ import urllib.request
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -238,46 +239,74 @@ def test_sqlite_refuses_more_than_one_process(sqlite_url: str) -> None:
     assert "more than one process needs PostgreSQL" in result.output
 
 
-def test_a_change_announced_while_catching_up_is_caught_up_with_too(sqlite_url: str) -> None:
-    """B hears of decision 1 and reads it; while it reads, A makes decision 2 and B
-    hears of that too (as when a NOTIFY arrives during a catch-up): B's copy must
-    end with both, though the read it made saw only the first."""
+@dataclass
+class TwoApps:
+    """Two apps on one database, as two processes would be (in this one, each with
+    its event loop in a thread of its own), and a started table that B holds a copy of."""
+
+    a: TestClient
+    b: TestClient
+    table_id: str
+    tokens: list[str]
+
+    @property
+    def a_service(self) -> Any:
+        return self.a.app.state.service  # type: ignore[attr-defined]
+
+    @property
+    def b_service(self) -> Any:
+        return self.b.app.state.service  # type: ignore[attr-defined]
+
+    def on_b(self, call: Any, *args: Any) -> Any:
+        """Run ``call`` in B's event loop, as B's own code runs."""
+        assert self.b.portal is not None
+        return self.b.portal.call(call, *args)
+
+    def decide(self) -> tuple[int, Decision]:
+        """A decision through A by whoever is to play: the table's version after it,
+        and the decision as A's notice carries it."""
+        table_id, a = self.table_id, self.a
+        table = a.get(f"/api/tables/{table_id}").json()["table"]
+        headers = {"Authorization": f"Bearer {self.tokens[table['current_player']]}"}
+        view = a.get(f"/api/tables/{table_id}", headers=headers).json()["view"]
+        body = {"action": view["legal_actions"][0], "seq": table["seq"]}
+        assert a.post(f"/api/tables/{table_id}/actions", json=body, headers=headers).is_success
+        copy = self.a_service.tables[table_id]
+        seat, text = copy.log[-1]
+        return copy.version, Decision(seat, text, copy.turn_since)
+
+
+@contextmanager
+def two_apps(sqlite_url: str) -> Iterator[TwoApps]:
     with (
         TestClient(create_app(sqlite_url, bot_delay=0)) as a,
         TestClient(create_app(sqlite_url, bot_delay=0)) as b,
     ):
         created = a.post("/api/tables", json={"seats": TWO_HUMANS}).json()
         table_id, host = created["table"]["id"], created["host_token"]
-        tokens = [seat["token"] for seat in created["seats"]]
         a.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}"})
         b.get(f"/api/tables/{table_id}")  # B holds a copy from the start
-        a_service, b_service = a.app.state.service, b.app.state.service  # type: ignore[attr-defined]
-        b_loop = b.portal
-        assert b_loop is not None  # B's event loop, running in its own thread
+        yield TwoApps(a, b, table_id, [seat["token"] for seat in created["seats"]])
 
-        def decide() -> int:
-            """A decision through A by whoever is to play; the table's version after it."""
-            table = a.get(f"/api/tables/{table_id}").json()["table"]
-            token = tokens[table["current_player"]]
-            headers = {"Authorization": f"Bearer {token}"}
-            view = a.get(f"/api/tables/{table_id}", headers=headers).json()["view"]
-            body = {"action": view["legal_actions"][0], "seq": table["seq"]}
-            assert a.post(f"/api/tables/{table_id}/actions", json=body, headers=headers).is_success
-            version: int = a_service.tables[table_id].version
-            return version
 
+def test_a_change_announced_while_catching_up_is_caught_up_with_too(sqlite_url: str) -> None:
+    """B hears of decision 1 and reads it; while it reads, A makes decision 2 and B
+    hears of that too (as when a NOTIFY arrives during a catch-up): B's copy must
+    end with both, though the read it made saw only the first."""
+    with two_apps(sqlite_url) as apps:
+        b_service, table_id = apps.b_service, apps.table_id
         read = b_service.store.load_table
         reads: list[StoredTable | None] = []
 
         def read_then_hear_more(*args: Any) -> StoredTable | None:
             stored: StoredTable | None = read(*args)
             if not reads:  # the first catch-up: decision 2 comes while it reads
-                b_loop.call(b_service._heard, table_id, decide())
+                apps.on_b(b_service._heard, table_id, apps.decide()[0])
             reads.append(stored)
             return stored
 
         b_service.store.load_table = read_then_hear_more
-        b_loop.call(b_service._heard, table_id, decide())
+        apps.on_b(b_service._heard, table_id, apps.decide()[0])
         copy = b_service.tables[table_id]
         deadline = time.monotonic() + 10
         while copy.follower is None or not copy.follower.done():
@@ -302,28 +331,9 @@ def test_a_decision_announced_with_its_notice_is_applied_without_reading(
 ) -> None:
     """B's copy is one version behind: the decision in A's notice brings it level
     with no read of the table; a notice that skips a version makes B read."""
-    with (
-        TestClient(create_app(sqlite_url, bot_delay=0)) as a,
-        TestClient(create_app(sqlite_url, bot_delay=0)) as b,
-    ):
-        created = a.post("/api/tables", json={"seats": TWO_HUMANS}).json()
-        table_id, host = created["table"]["id"], created["host_token"]
-        tokens = [seat["token"] for seat in created["seats"]]
-        a.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}"})
-        b.get(f"/api/tables/{table_id}")  # B holds a copy from the start
-        a_service, b_service = a.app.state.service, b.app.state.service  # type: ignore[attr-defined]
-        b_loop = b.portal
-        assert b_loop is not None
-
-        def decide() -> tuple[int, Decision]:
-            table = a.get(f"/api/tables/{table_id}").json()["table"]
-            headers = {"Authorization": f"Bearer {tokens[table['current_player']]}"}
-            view = a.get(f"/api/tables/{table_id}", headers=headers).json()["view"]
-            body = {"action": view["legal_actions"][0], "seq": table["seq"]}
-            assert a.post(f"/api/tables/{table_id}/actions", json=body, headers=headers).is_success
-            copy = a_service.tables[table_id]
-            seat, text = copy.log[-1]
-            return copy.version, Decision(seat, text, copy.turn_since)
+    with two_apps(sqlite_url) as apps:
+        a_service, b_service, table_id = apps.a_service, apps.b_service, apps.table_id
+        decide = apps.decide
 
         def caught_up(version: int) -> None:
             copy = b_service.tables[table_id]
@@ -342,7 +352,7 @@ def test_a_decision_announced_with_its_notice_is_applied_without_reading(
 
         b_service.store.load_table = counted
         version, decision = decide()
-        b_loop.call(b_service._heard, table_id, version, decision)
+        apps.on_b(b_service._heard, table_id, version, decision)
         caught_up(version)
         assert reads == []  # applied from the notice
         b_copy, a_copy = b_service.tables[table_id], a_service.tables[table_id]
@@ -350,7 +360,7 @@ def test_a_decision_announced_with_its_notice_is_applied_without_reading(
         assert b_copy.state.view(0) == a_copy.state.view(0)
         decide()  # B never hears of this one
         version, decision = decide()
-        b_loop.call(b_service._heard, table_id, version, decision)
+        apps.on_b(b_service._heard, table_id, version, decision)
         caught_up(version)
         assert reads == [1]  # a gap: read from the database
         assert b_copy.log == a_copy.log and len(b_copy.log) == 3

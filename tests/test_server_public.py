@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from server_fixtures import FAST_PLAY, Api, table_socket
+from server_fixtures import FAST_PLAY, Api, state_at_turn, table_socket
 from test_server_api import open_table, play_out, wait_for_human
 from vitrine.bots import LEVELS
 from vitrine.games import GAMES
@@ -311,9 +311,7 @@ def test_a_socket_past_its_message_rate_is_refused_and_changes_nothing(sqlite_ur
         api = Api(client)
         table_id, _, tokens = open_table(api)
         with table_socket(client, table_id, tokens[0]) as socket:
-            state = socket.receive_json()
-            while state["view"]["current_player"] != 0:
-                state = socket.receive_json()
+            state = state_at_turn(socket, 0)
             seq = state["table"]["seq"]
             for _ in range(5):
                 socket.send_text("not json")
