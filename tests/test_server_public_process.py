@@ -142,11 +142,11 @@ def test_bad_socket_input_leaves_no_traceback(quick: Served) -> None:
     assert "Traceback" not in quick.output()
 
 
-def create(server: Served, forwarded: str) -> int:
+def create(server: Served, headers: dict[str, str]) -> int:
     request = urllib.request.Request(
         server.url + "/api/tables",
         json.dumps(TWO).encode(),
-        {"Content-Type": "application/json", "X-Forwarded-For": forwarded},
+        {"Content-Type": "application/json"} | headers,
     )
     try:
         with urllib.request.urlopen(request) as response:
@@ -155,16 +155,29 @@ def create(server: Served, forwarded: str) -> int:
         return error.code
 
 
+def forwarded_as(kind: str, address: str) -> dict[str, str]:
+    """A request's headers as a proxy that writes ``kind`` would send them, with the
+    other header forged by the client (the same address for every request)."""
+    if kind == "x-forwarded":
+        return {"X-Forwarded-For": address, "Forwarded": "for=203.0.113.9"}
+    return {"Forwarded": f"for={address};proto=http", "X-Forwarded-For": "203.0.113.9"}
+
+
+@pytest.mark.parametrize("kind", ["x-forwarded", "forwarded"])
 @pytest.mark.parametrize("trusted", [True, False])
-def test_the_client_address_comes_from_a_trusted_proxy_only(sqlite_url: str, trusted: bool) -> None:
-    settings = {"VITRINE_CREATE_TABLES": "2/minute"}
+def test_the_client_address_comes_from_a_trusted_proxy_only(
+    sqlite_url: str, trusted: bool, kind: str
+) -> None:
+    settings = {"VITRINE_CREATE_TABLES": "2/minute", "VITRINE_PROXY_HEADERS": kind}
     if trusted:
         settings["VITRINE_TRUSTED_PROXIES"] = "127.0.0.1"
     server = Served(sqlite_url, settings=settings)
     try:
-        answers = [create(server, "192.0.2.1") for _ in range(3)] + [create(server, "192.0.2.2")]
+        first, second = forwarded_as(kind, "192.0.2.1"), forwarded_as(kind, "192.0.2.2")
+        answers = [create(server, first) for _ in range(3)] + [create(server, second)]
     finally:
         server.stop()
-    # Trusted, the proxy's X-Forwarded-For tells two clients apart; untrusted, anyone
-    # could claim any address, so the peer's address counts, and it is one client.
+    # Trusted, the proxy's header tells two clients apart, and the other header (the
+    # same forged address each time) is not read; untrusted, anyone could claim any
+    # address, so the peer's address counts, and it is one client.
     assert answers == [201, 201, 429, 201 if trusted else 429]

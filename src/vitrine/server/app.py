@@ -16,6 +16,7 @@ from vitrine.server.database import make_engine, migrate
 from vitrine.server.errors import ApiError, writable
 from vitrine.server.middleware import PublicHttp
 from vitrine.server.notify import changes_for
+from vitrine.server.proxies import FORWARDED, ForwardedHeader
 from vitrine.server.service import TableService
 from vitrine.server.settings import Settings
 from vitrine.server.store import Store
@@ -88,6 +89,8 @@ def create_app(
         redoc_url=None,
     )
     app.add_middleware(PublicHttp, settings=settings)
+    if settings.proxy_headers == FORWARDED and settings.trusted_proxies:
+        app.add_middleware(ForwardedHeader, proxies=settings.trusted_proxies)  # before all
 
     @app.exception_handler(ApiError)
     async def api_error(_request: Request, error: ApiError) -> JSONResponse:

@@ -15,6 +15,8 @@ from typing import Any
 
 from limits import parse_many
 
+from vitrine.server.proxies import PROXY_HEADERS
+
 PREFIX = "VITRINE_"
 
 
@@ -26,7 +28,8 @@ class Settings:
     header_timeout_seconds: float = 10.0  # to receive a request's head from its first byte
     keep_alive_seconds: int = 5  # an idle kept-alive connection is closed after this
     max_connections: int = 1000  # open connections and requests at once; beyond, 503
-    trusted_proxies: tuple[str, ...] = ()  # only these may say who the client is (X-Forwarded-For)
+    trusted_proxies: tuple[str, ...] = ()  # only these may say who the client is
+    proxy_headers: str = "x-forwarded"  # the header they say it in (or "forwarded", RFC 7239)
     # WebSocket
     allowed_origins: tuple[str, ...] = ()  # browser origins allowed besides the server's own
     ws_max_message_bytes: int = 4096  # a bigger message closes the socket (1009)
@@ -47,6 +50,9 @@ class Settings:
     # after the process running them died (it renews every quarter of this)
 
     def __post_init__(self) -> None:
+        if self.proxy_headers not in PROXY_HEADERS:
+            choices = " or ".join(repr(choice) for choice in PROXY_HEADERS)
+            raise ValueError(f"{PREFIX}PROXY_HEADERS is {choices}, not {self.proxy_headers!r}")
         for field in fields(self):
             value = getattr(self, field.name)
             if isinstance(value, int | float) and value <= 0:

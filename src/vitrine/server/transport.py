@@ -14,6 +14,7 @@ from typing import Any
 import h11
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from vitrine.server.proxies import X_FORWARDED
 from vitrine.server.settings import Settings
 
 
@@ -76,6 +77,8 @@ def uvicorn_options(settings: Settings) -> dict[str, Any]:
         "server_header": False,
         # Only a configured proxy may say who the client is (X-Forwarded-For);
         # uvicorn's own default trusts 127.0.0.1, which a local proxy would abuse.
-        "proxy_headers": bool(settings.trusted_proxies),
+        # Behind a proxy that writes Forwarded, the app reads that (proxies.py)
+        # and uvicorn reads nothing: a client could send X-Forwarded-For itself.
+        "proxy_headers": bool(settings.trusted_proxies) and settings.proxy_headers == X_FORWARDED,
         "forwarded_allow_ips": list(settings.trusted_proxies) or None,
     }
