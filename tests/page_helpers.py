@@ -123,6 +123,15 @@ def clean(troubles: Troubles) -> None:
     assert troubles.seen == [], troubles.seen
 
 
+ANIMATIONS_ENDED = "Promise.allSettled(document.getAnimations().map((a) => a.finished))"
+
+
+def wait_for_animations(page: Page) -> None:
+    """Until every running animation has ended: a box measured mid-animation is
+    not where the element rests."""
+    page.evaluate(f"async () => {{ await {ANIMATIONS_ENDED}; }}")
+
+
 def serious_violations(page: Page) -> list[str]:
     """axe-core's serious and critical violations on the page as it stands,
     once its running animations have ended (axe reads colours mid-frame).
@@ -133,11 +142,11 @@ def serious_violations(page: Page) -> list[str]:
     if not page.evaluate("() => typeof window.axe === 'object'"):
         page.evaluate(AXE.read_text(encoding="utf-8"))
     found: list[dict[str, Any]] = page.evaluate(
-        """async () => (await Promise.allSettled(document.getAnimations().map((a) => a.finished)),
-                        await axe.run(document, {resultTypes: ['violations']})).violations
+        f"""async () => (await {ANIMATIONS_ENDED},
+                        await axe.run(document, {{resultTypes: ['violations']}})).violations
             .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map((v) => ({id: v.id, help: v.help,
-                          nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}))"""
+            .map((v) => ({{id: v.id, help: v.help,
+                          nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}}))"""
     )
     return [json.dumps(violation) for violation in found]
 

@@ -32,6 +32,7 @@ from page_helpers import (
     make_table,
     play,
     player_context,
+    wait_for_animations,
 )
 from server_process import Served
 
@@ -63,7 +64,9 @@ EX_OPTIONS = {"secret_decade": True, "variations": ["links"]}
 
 
 def in_view(page: Page, locator: Locator) -> bool:
-    """Whether the element lies wholly inside the window as scrolled now."""
+    """Whether the element lies wholly inside the window as scrolled now, once
+    at rest (seen failing under load, the measure perhaps taken mid-animation)."""
+    wait_for_animations(page)
     box = locator.bounding_box()
     height = page.viewport_size["height"] if page.viewport_size else 0
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
