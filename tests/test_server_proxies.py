@@ -4,6 +4,7 @@ The same with X-Forwarded-For, read by uvicorn, is in test_server_public_process
 """
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import replace
 
 import pytest
@@ -65,39 +66,29 @@ def create(client: TestClient, headers: dict[str, str]) -> int:
     return client.post("/api/tables", json=seats, headers=headers).status_code
 
 
-@pytest.fixture
-def behind_a_proxy(sqlite_url: str) -> Iterator[TestClient]:
-    """A server that believes Forwarded from the test client (its peer) and two
-    tables a minute from each client."""
+@contextmanager
+def reading_forwarded(sqlite_url: str, proxy: str) -> Iterator[TestClient]:
+    """A server that believes Forwarded from ``proxy`` alone, and lets each client
+    create two tables a minute (the test client's own address is ``testclient``)."""
     settings = replace(
-        FAST_PLAY,
-        create_tables="2/minute",
-        trusted_proxies=("testclient",),
-        proxy_headers="forwarded",
+        FAST_PLAY, create_tables="2/minute", trusted_proxies=(proxy,), proxy_headers="forwarded"
     )
     with TestClient(create_app(sqlite_url, bot_delay=0, settings=settings)) as client:
         yield client
 
 
-def test_forwarded_tells_clients_apart_and_x_forwarded_for_is_not_read(
-    behind_a_proxy: TestClient,
-) -> None:
-    first = {"Forwarded": "for=192.0.2.1", "X-Forwarded-For": "203.0.113.9"}
-    answers = [create(behind_a_proxy, first) for _ in range(3)]
-    # Another client behind the proxy, whatever it writes in X-Forwarded-For.
-    other = {"Forwarded": "for=192.0.2.2", "X-Forwarded-For": "192.0.2.1"}
-    answers.append(create(behind_a_proxy, other))
+def test_forwarded_tells_clients_apart_and_x_forwarded_for_is_not_read(sqlite_url: str) -> None:
+    with reading_forwarded(sqlite_url, "testclient") as client:
+        first = {"Forwarded": "for=192.0.2.1", "X-Forwarded-For": "203.0.113.9"}
+        answers = [create(client, first) for _ in range(3)]
+        # Another client behind the proxy, whatever it writes in X-Forwarded-For.
+        other = {"Forwarded": "for=192.0.2.2", "X-Forwarded-For": "192.0.2.1"}
+        answers.append(create(client, other))
     assert answers == [201, 201, 429, 201]
 
 
 def test_forwarded_from_anyone_else_is_not_read(sqlite_url: str) -> None:
-    settings = replace(
-        FAST_PLAY,
-        create_tables="2/minute",
-        trusted_proxies=("192.0.2.200",),
-        proxy_headers="forwarded",
-    )
-    with TestClient(create_app(sqlite_url, bot_delay=0, settings=settings)) as client:
+    with reading_forwarded(sqlite_url, "192.0.2.200") as client:
         answers = [create(client, {"Forwarded": f"for=192.0.2.{n}"}) for n in range(3)]
     assert answers == [201, 201, 429]  # one client, the peer, whatever it claims
 

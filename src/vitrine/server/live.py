@@ -155,6 +155,17 @@ class LiveTable:
     def is_host(self, token: str) -> bool:
         return token_hash(token) == self.row.host_token_hash
 
+    def take_decision(
+        self, state: GameState, seat: int, text: str, at: datetime, version: int
+    ) -> None:
+        """Move the copy on by one decision, made here or announced by another process,
+        once the database has it: the position it led to, the log, when the next
+        decision became due, and the table's version."""
+        self.state = state
+        self.log.append((seat, text))
+        self.turn_since = at
+        self.row.version = version
+
     def bots_only(self) -> bool:
         """A table of bots alone: nobody plays, and the server does all the work."""
         return all(seat.kind == "bot" for seat in self.seats)

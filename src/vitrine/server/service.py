@@ -386,10 +386,7 @@ class TableService:
             state.apply_action(decision.text)
         except VitrineError:
             return False
-        live.state = state
-        live.log.append((decision.seat, decision.text))
-        live.turn_since = decision.at
-        live.row.version += 1
+        live.take_decision(state, decision.seat, decision.text, decision.at, live.version + 1)
         self._after_change(live)
         return True
 
@@ -963,7 +960,7 @@ class TableService:
             status = OVER if trial.is_over else None
             now = utcnow()
             number = len(live.log) + 1
-            live.row.version = await self._db(
+            version = await self._db(
                 self.store.append_action,
                 live.id,
                 live.version,
@@ -973,9 +970,7 @@ class TableService:
                 now,
                 status,
             )
-            live.state = trial
-            live.log.append((position, action))
-            live.turn_since = now
+            live.take_decision(trial, position, action, now, version)
             if status is not None:
                 live.row.status = status
             self._after_change(live)

@@ -94,14 +94,10 @@ _DECISION = select(  # "at": a bind named after a column of the updated table wo
     *(bindparam(name, type_=ACTIONS.c[name].type) for name in ("number", "seat", "text")),
     bindparam("at", type_=ACTIONS.c.created_at.type),
 )
-DECIDE = (
-    select(func.pg_notify(CHANNEL, bindparam("payload")))
-    .select_from(_MOVED)
-    .add_cte(
-        ACTIONS.insert()
-        .from_select(["table_id", "number", "seat", "text", "created_at"], _DECISION)
-        .cte("added")
-    )
+DECIDE = NOTIFY.select_from(_MOVED).add_cte(
+    ACTIONS.insert()
+    .from_select(["table_id", "number", "seat", "text", "created_at"], _DECISION)
+    .cte("added")
 )
 CHAT_KEPT = 100  # chat lines a table keeps in memory and sends; the database keeps all
 
