@@ -9,9 +9,10 @@ from tucano_helpers import GAME, joker_choice, position
 from vitrine.bots import make_bot
 from vitrine.engine.errors import VitrineError
 from vitrine.games.tucano.hidden import deal_hidden
+from vitrine.games.tucano.state import ColumnScorer
 
 
-@pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:40", "ismcts+:40"])
+@pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:40", "ismcts+:40", "rollout:12"])
 def test_every_bot_finishes_games_at_every_player_count(spec: str) -> None:
     for players in (2, 3, 4):
         bots = [make_bot(spec)] + [make_bot("random") for _ in range(players - 1)]
@@ -39,7 +40,7 @@ def test_bot_choices_ignore_what_nobody_can_see() -> None:
     assert other.draw_pile != state.draw_pile
     seat = state.current_player
     assert seat is not None
-    for spec in ("greedy", "random", "ismcts:60", "ismcts+:60"):
+    for spec in ("greedy", "random", "ismcts:60", "ismcts+:60", "rollout:30"):
         bot = make_bot(spec)
         assert bot.choose(GAME, state.view(seat), random.Random(9)) == bot.choose(
             GAME, other.view(seat), random.Random(9)
@@ -66,6 +67,26 @@ def test_informed_playouts_take_the_column_worth_most_to_the_lead() -> None:
     assert finished.is_over
     assert finished.turn == 24
     assert all(0.0 <= value <= 1.0 for value in returns)
+
+
+def test_informed_playouts_resolve_toucans_for_the_lead() -> None:
+    """A steal takes the card worth most to the taker's lead, a gift gives the
+    one that costs it least, each fruit moved rescored for both players."""
+    totals = {0: {"papaya": 3, "lychee": 1, "coconut": 1}, 1: {"papaya": 1, "fig": 3}}
+    state = position(3, [["steal"], ["gift"], ["acai"]], {**totals, 2: {"lychee": 1}})
+    # Seat 0 has 9 + 5 + 8 = 22 points, seat 1 has 1 + 9 = 10 and seat 2 has 5.
+    stealing = state.copy()
+    stealing.apply_action("A")
+    steal = ColumnScorer(stealing).best(stealing, stealing.decisions(), random.Random(1))
+    # Papaya 3 -> 4 is 9 -> 20 and leaves seat 1 with 9: a lead of 24, where
+    # seat 2's lychee (12 points, the others' best then 10) leads by 19.
+    assert stealing.config.notation.text(steal) == "steal:papaya<1"
+    giving = state.copy()
+    giving.apply_action("B")
+    gift = ColumnScorer(giving).best(giving, giving.decisions(), random.Random(1))
+    # The lychee costs 5 (the papaya and the coconut cost 8); to seat 2 it makes
+    # 12 points there, 17 against 12, where seat 1 would reach 15.
+    assert giving.config.notation.text(gift) == "gift:lychee>2"
 
 
 def test_bots_choose_the_jokers_fruit_by_their_own_judgement() -> None:

@@ -543,10 +543,10 @@ class TucanoState:
             if informed and self.joker_due:
                 self.apply(Decision(JOKER_CHOICE, self.informed_joker(), NONE))
                 continue
-            if scorer is not None and not any(self.pending) and random() >= INFORMED_NOISE:
-                decision = Decision(COLUMN, scorer.best_column(self, rng), NONE)
+            options = self.decisions()
+            if scorer is not None and random() >= INFORMED_NOISE:
+                decision = scorer.best(self, options, rng)
             else:
-                options = self.decisions()
                 decision = options[int(random() * len(options))]
             if scorer is not None:
                 scorer.follow(self, decision)
@@ -593,8 +593,8 @@ class TucanoState:
 
 class ColumnScorer:
     """Every player's points per fruit, kept up to date through a playout,
-    so that choosing a column rescores only the fruits it holds: the informed
-    playout's choice, without scoring every fruit again at every turn."""
+    so that a decision rescores only the fruits it moves: the informed
+    playout's choices, without scoring every fruit again at every turn."""
 
     __slots__ = ("base", "counts", "rows", "table")
 
@@ -609,50 +609,94 @@ class ColumnScorer:
 
     def best_column(self, state: TucanoState, rng: Random) -> int:
         """See :meth:`TucanoState.informed_column`."""
-        table, counts, rows, base = self.table, self.counts, self.rows, self.base
+        columns = [Decision(COLUMN, c, NONE) for c, cards in enumerate(state.columns) if cards]
+        return self.best(state, columns, rng).card
+
+    def best(self, state: TucanoState, options: Sequence[Decision], rng: Random) -> Decision:
+        """The option that leaves the current player the largest lead over
+        the best other total at once (toucans waiting and the joker
+        ignored), ties at random.  Only the fruits an option moves are
+        rescored, inline: most of an informed playout's time goes here."""
         player = state.current
-        fruits = table.fruits
-        others = [p for p in range(len(counts)) if p != player]
-        best: list[int] = []
+        base, counts, rows, table = self.base, self.counts, self.rows, self.table
+        fruits, players = table.fruits, range(len(base))
+        others = [p for p in players if p != player]
+        unmoved = base[player] - max([base[p] for p in others])
+        best: list[Decision] = []
         best_value = -math.inf
-        for index, cards in enumerate(state.columns):
-            if not cards:
-                continue
-            scores = base[:]
-            for fruit in set(cards):
-                if fruit < fruits:
-                    held = [c[fruit] for c in counts]
-                    held[player] += cards.count(fruit)
-                    row, old = fruit_column(table, fruit, held), rows[fruit]
-                    for p in range(len(scores)):
-                        scores[p] += row[p] - old[p]
-            value = scores[player] - max(scores[p] for p in others)
+        for option in options:
+            if option.toucan == COLUMN:
+                cards = state.columns[option.card]
+                scores = base[:]
+                for fruit in set(cards):
+                    if fruit < fruits:
+                        held = [c[fruit] for c in counts]
+                        held[player] += cards.count(fruit)
+                        row, old = fruit_column(table, fruit, held), rows[fruit]
+                        for p in players:
+                            scores[p] += row[p] - old[p]
+                value = scores[player] - max([scores[p] for p in others])
+            elif (transfer := self._transfer(option, player)) is not None:
+                fruit, giver, taker = transfer
+                held = [c[fruit] for c in counts]
+                held[giver] -= 1
+                held[taker] += 1
+                row, old = fruit_column(table, fruit, held), rows[fruit]
+                value = base[player] + row[player] - old[player]
+                value -= max([base[p] + row[p] - old[p] for p in others])
+            else:
+                value = unmoved
             if value > best_value:
-                best, best_value = [index], value
+                best, best_value = [option], value
             elif value == best_value:
-                best.append(index)
+                best.append(option)
         return best[int(rng.random() * len(best))]
+
+    def _transfer(self, decision: Decision, player: int) -> tuple[int, int, int] | None:
+        """The fruit a toucan decision of ``player`` moves, its giver and its
+        taker; None for a flip, a toucan unused or the joker."""
+        toucan, card, seat = decision
+        table = self.table
+        if card == NONE or card >= table.fruits or toucan not in (table.gift, table.steal):
+            return None
+        return (card, player, seat) if toucan == table.gift else (card, seat, player)
+
+    def moved(self, state: TucanoState, decision: Decision) -> list[tuple[int, int, int]]:
+        """The fruit cards ``decision`` (the current player's) moves, as
+        (fruit, seat, change): a flip, a toucan unused and the joker move none."""
+        player = state.current
+        if decision.toucan == COLUMN:
+            fruits = self.table.fruits
+            return [(kind, player, 1) for kind in state.columns[decision.card] if kind < fruits]
+        transfer = self._transfer(decision, player)
+        if transfer is None:
+            return []
+        fruit, giver, taker = transfer
+        return [(fruit, giver, -1), (fruit, taker, 1)]
+
+    def _rescored(
+        self, moved: Sequence[tuple[int, int, int]]
+    ) -> list[tuple[int, list[int], list[int]]]:
+        """Each fruit ``moved`` touches, with its points per player after the
+        moves and before."""
+        after: dict[int, list[int]] = {}
+        for fruit, seat, change in moved:
+            held = after.get(fruit)
+            if held is None:
+                held = after[fruit] = [c[fruit] for c in self.counts]
+            held[seat] += change
+        table, rows = self.table, self.rows
+        return [(f, fruit_column(table, f, held), rows[f]) for f, held in after.items()]
 
     def follow(self, state: TucanoState, decision: Decision) -> None:
         """Account for ``decision``, about to be applied to ``state``."""
-        toucan, card, seat = decision
-        table = self.table
-        player = state.current
-        if toucan == COLUMN:
-            moved = [(kind, player, 1) for kind in state.columns[card] if kind < table.fruits]
-        elif card != NONE and card < table.fruits and toucan in (table.gift, table.steal):
-            giver, taker = (player, seat) if toucan == table.gift else (seat, player)
-            moved = [(card, giver, -1), (card, taker, 1)]
-        else:
-            return  # a flip, a toucan unused, the joker: no fruit changes hands
-        for fruit, owner, change in moved:
-            self.counts[owner][fruit] += change
-        for fruit in {fruit for fruit, _, _ in moved}:
-            row = fruit_column(table, fruit, [c[fruit] for c in self.counts])
-            old = self.rows[fruit]
+        moved = self.moved(state, decision)
+        for fruit, row, old in self._rescored(moved):
             for p in range(len(row)):
                 self.base[p] += row[p] - old[p]
             self.rows[fruit] = row
+        for fruit, seat, change in moved:
+            self.counts[seat][fruit] += change
 
 
 def encode(decision: Decision, table: CardTable) -> int:
