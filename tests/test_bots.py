@@ -11,6 +11,7 @@ from vitrine.bots import (
     IsmctsBot,
     PimcBot,
     RandomBot,
+    RolloutBot,
     level_spec,
     make_bot,
 )
@@ -135,3 +136,30 @@ def test_pimc_needs_a_perfect_information_search() -> None:
     assert make_bot("pimc:8").name == "pimc:8"
     with pytest.raises(VitrineError, match="number of samples"):
         make_bot("pimc:2s")
+
+
+def test_rollout_values_the_decisions_on_shared_samples_from_the_view() -> None:
+    """The rollout bot plays legal decisions from the view alone; analysing,
+    every value is a win share, the focus is valued on every sample as the
+    best is, and the best is the highest valued of those."""
+    state = GAME.start(["Ana", "Bo"], seed=9)
+    rng = random.Random(3)
+    for _ in range(6):
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player
+    assert seat is not None
+    view = state.view(seat)
+    bot = RolloutBot(playouts=24)
+    assert bot.choose(GAME, view, random.Random(5)) in view["legal_actions"]
+    assert bot.choose(GAME, view, random.Random(5)) == bot.choose(GAME, view, random.Random(5))
+    focus = view["legal_actions"][-1]
+    analysis = bot.analyse(GAME, view, random.Random(5), focus)
+    assert all(0.0 <= value <= 1.0 for value in analysis.values.values())
+    assert (
+        analysis.weights[focus] == analysis.weights[analysis.best] == max(analysis.weights.values())
+    )
+    finalists = [a for a, w in analysis.weights.items() if w == analysis.weights[focus]]
+    assert analysis.values[analysis.best] == max(analysis.values[a] for a in finalists)
+    assert make_bot("rollout:50").name == "rollout:50"
+    with pytest.raises(VitrineError, match="number of playouts"):
+        make_bot("rollout:1s")

@@ -2,7 +2,8 @@
 
 A bot spec is ``name`` or ``name:budget``: ``random``, ``greedy``,
 ``ismcts:2000`` (iterations per decision), ``ismcts:1.5s`` (seconds),
-``pimc:16`` (samples per decision; games with a perfect-information search).
+``pimc:16`` (samples per decision; games with a perfect-information search),
+``rollout:300`` (informed playouts per decision).
 Difficulty levels (``beginner`` .. ``expert``) name a spec per game and
 player count (``levels.level_spec``).
 """
@@ -12,7 +13,7 @@ from collections.abc import Callable
 from vitrine.bots.base import Analysis, Analyst, Bot
 from vitrine.bots.ismcts import Budget, IsmctsBot
 from vitrine.bots.levels import LEVELS, level_spec
-from vitrine.bots.pimc import PimcBot
+from vitrine.bots.pimc import PimcBot, RolloutBot
 from vitrine.bots.simple import GreedyBot, RandomBot
 from vitrine.engine.errors import VitrineError
 
@@ -21,14 +22,21 @@ BOTS: dict[str, Callable[[Budget | None], Bot]] = {
     "greedy": lambda budget: GreedyBot(),
     "ismcts": lambda budget: IsmctsBot(budget),
     "ismcts+": lambda budget: IsmctsBot(budget, enhanced=True),
-    "pimc": lambda budget: PimcBot() if budget is None else PimcBot(_samples(budget)),
+    "pimc": lambda budget: PimcBot() if budget is None else PimcBot(_count(budget, "pimc", 16)),
+    "rollout": lambda budget: (
+        RolloutBot() if budget is None else RolloutBot(_count(budget, "rollout", 300))
+    ),
 }
-SEARCH_BOTS = ("ismcts", "ismcts+", "pimc")
+SEARCH_BOTS = ("ismcts", "ismcts+", "pimc", "rollout")
 
 
-def _samples(budget: Budget) -> int:
+def _count(budget: Budget, name: str, example: int) -> int:
+    """A sampling bot's budget: a count per decision, never seconds."""
     if budget.iterations is None:
-        raise VitrineError("pimc's budget is a number of samples per decision, e.g. pimc:16")
+        raise VitrineError(
+            f"{name}'s budget is a number of {'samples' if name == 'pimc' else 'playouts'} "
+            f"per decision, e.g. {name}:{example}"
+        )
     return budget.iterations
 
 
@@ -67,6 +75,7 @@ __all__ = [
     "IsmctsBot",
     "PimcBot",
     "RandomBot",
+    "RolloutBot",
     "level_spec",
     "make_bot",
 ]
