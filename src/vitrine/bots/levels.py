@@ -23,14 +23,17 @@ DEFAULTS = {
 # Tucano and Don't Go In There play out in Python, about a thousand times
 # slower than Exhibition's compiled core: their expert's budget is what
 # fits in a second a decision at each count (the slowest decisions of
-# ``bench/bots.py think``), and their strong level a smaller plain search.
+# ``bench/bots.py think``), and their strong level a smaller search.  In
+# Tucano plain playouts (ismcts) are no match for greedy: both levels play
+# out with the informed policy, the strong one on about a quarter of the
+# expert's budget.
 STRONG_PYTHON = "ismcts:200"
 CHOICES: dict[tuple[str, int], dict[str, str]] = {
     # Alone, the stock's order is all that is hidden: PIMC over the solver.
     ("exhibition", 1): {"expert": "pimc:16"},
-    ("tucano", 2): {"strong": STRONG_PYTHON, "expert": "ismcts+:700"},
-    ("tucano", 3): {"strong": STRONG_PYTHON, "expert": "ismcts+:600"},
-    ("tucano", 4): {"strong": STRONG_PYTHON, "expert": "ismcts+:550"},
+    ("tucano", 2): {"strong": "ismcts+:150", "expert": "ismcts+:550"},
+    ("tucano", 3): {"strong": "ismcts+:120", "expert": "ismcts+:400"},
+    ("tucano", 4): {"strong": "ismcts+:100", "expert": "ismcts+:350"},
     ("dontgointhere", 2): {"strong": STRONG_PYTHON, "expert": "ismcts+:1000"},
     ("dontgointhere", 3): {"strong": STRONG_PYTHON, "expert": "ismcts+:650"},
     ("dontgointhere", 4): {"strong": STRONG_PYTHON, "expert": "ismcts+:450"},
