@@ -31,7 +31,7 @@ STRONG_PYTHON = "ismcts:200"
 CHOICES: dict[tuple[str, int], dict[str, str]] = {
     # Alone, the stock's order is all that is hidden: PIMC over the solver.
     ("exhibition", 1): {"expert": "pimc:16"},
-    ("tucano", 2): {"strong": "ismcts+:150", "expert": "ismcts+:550"},
+    ("tucano", 2): {"strong": "ismcts+:150", "expert": "ismcts+:500"},
     ("tucano", 3): {"strong": "ismcts+:120", "expert": "ismcts+:400"},
     ("tucano", 4): {"strong": "ismcts+:100", "expert": "ismcts+:350"},
     ("dontgointhere", 2): {"strong": STRONG_PYTHON, "expert": "ismcts+:1000"},
