@@ -24,16 +24,17 @@ DEFAULTS = {
 # slower than Exhibition's compiled core: their expert's budget is what
 # fits in a second a decision at each count (the slowest decisions of
 # ``bench/bots.py think``), and their strong level a smaller search.  In
-# Tucano plain playouts (ismcts) are no match for greedy: both levels play
-# out with the informed policy, the strong one on about a quarter of the
-# expert's budget.
+# Tucano plain playouts (ismcts) are no match for greedy, so both levels
+# play out with the informed policy; from three players a toucan may have
+# many targets, and greedy's shortlist (ismcts++) or values on shared
+# samples (rollout) do better on a small budget than a search over them all.
 STRONG_PYTHON = "ismcts:200"
 CHOICES: dict[tuple[str, int], dict[str, str]] = {
     # Alone, the stock's order is all that is hidden: PIMC over the solver.
     ("exhibition", 1): {"expert": "pimc:16"},
     ("tucano", 2): {"strong": "ismcts+:150", "expert": "ismcts+:500"},
-    ("tucano", 3): {"strong": "ismcts+:120", "expert": "ismcts+:400"},
-    ("tucano", 4): {"strong": "ismcts+:100", "expert": "ismcts+:350"},
+    ("tucano", 3): {"strong": "ismcts++:120", "expert": "ismcts++:400"},
+    ("tucano", 4): {"strong": "rollout:100", "expert": "rollout:300"},
     ("dontgointhere", 2): {"strong": STRONG_PYTHON, "expert": "ismcts+:1000"},
     ("dontgointhere", 3): {"strong": STRONG_PYTHON, "expert": "ismcts+:650"},
     ("dontgointhere", 4): {"strong": STRONG_PYTHON, "expert": "ismcts+:450"},
