@@ -6,16 +6,13 @@ import pytest
 
 from bot_games import play_new
 from tucano_helpers import GAME, joker_choice, position
-from vitrine.bots import IsmctsBot, make_bot
-from vitrine.bots.ismcts import SHORTLIST
+from vitrine.bots import make_bot
 from vitrine.engine.errors import VitrineError
 from vitrine.games.tucano.hidden import deal_hidden
-from vitrine.games.tucano.state import ColumnScorer, TucanoState
-
-SPECS = ["random", "greedy", "ismcts:40", "ismcts+:40", "ismcts++:40", "rollout:12"]
+from vitrine.games.tucano.state import ColumnScorer
 
 
-@pytest.mark.parametrize("spec", SPECS)
+@pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:40", "ismcts+:40", "rollout:12"])
 def test_every_bot_finishes_games_at_every_player_count(spec: str) -> None:
     for players in (2, 3, 4):
         bots = [make_bot(spec)] + [make_bot("random") for _ in range(players - 1)]
@@ -43,7 +40,7 @@ def test_bot_choices_ignore_what_nobody_can_see() -> None:
     assert other.draw_pile != state.draw_pile
     seat = state.current_player
     assert seat is not None
-    for spec in ("greedy", "random", "ismcts:60", "ismcts+:60", "ismcts++:60", "rollout:30"):
+    for spec in ("greedy", "random", "ismcts:60", "ismcts+:60", "rollout:30"):
         bot = make_bot(spec)
         assert bot.choose(GAME, state.view(seat), random.Random(9)) == bot.choose(
             GAME, other.view(seat), random.Random(9)
@@ -90,42 +87,6 @@ def test_informed_playouts_resolve_toucans_for_the_lead() -> None:
     # The lychee costs 5 (the papaya and the coconut cost 8); to seat 2 it makes
     # 12 points there, 17 against 12, where seat 1 would reach 15.
     assert giving.config.notation.text(gift) == "gift:lychee>2"
-
-
-def shortlist_position() -> tuple[TucanoState, list[str]]:
-    """A three-player position with more than SHORTLIST + 1 toucan decisions
-    and nothing face down (so greedy's values depend on no sample), whose
-    SHORTLIST best by greedy's values are unambiguous; and those."""
-    rng = random.Random(5)
-    while True:
-        state = GAME.start(["Ana", "Bo", "Cy"], seed=rng.randrange(1000))
-        while not state.is_over:
-            state.apply_action(rng.choice(state.legal_actions()))
-            view = state.view(state.current_player)
-            actions = view["legal_actions"]
-            if any(map(any, state.piles)):
-                break
-            if state.mid_turn and len(actions) > SHORTLIST + 1:
-                values = dict(zip(actions, GAME.greedy_values(view, rng), strict=True))
-                ranked = sorted(values.values(), reverse=True)
-                if ranked[SHORTLIST - 1] > ranked[SHORTLIST]:
-                    return state, [a for a in actions if values[a] >= ranked[SHORTLIST - 1]]
-
-
-def test_the_shortlist_searches_greedys_best_root_decisions_only() -> None:
-    """ismcts++ at a toucan with many targets: its search's root holds only
-    the SHORTLIST targets greedy values most, and it plays one of them;
-    analysing, a decision left out is still valued when it is the focus."""
-    state, shortlist = shortlist_position()
-    view = state.view(state.current)
-    bot = make_bot("ismcts++:60")
-    assert isinstance(bot, IsmctsBot)
-    root, root_state = bot._search(GAME, view, random.Random(2), shaped=True)
-    assert {root_state.action_text(action) for action in root.children} == set(shortlist)
-    assert bot.choose(GAME, view, random.Random(2)) in shortlist
-    left_out = next(action for action in view["legal_actions"] if action not in shortlist)
-    analysis = bot.analyse(GAME, view, random.Random(2), focus=left_out)
-    assert left_out in analysis.values and analysis.weights[left_out] >= 15
 
 
 def test_bots_choose_the_jokers_fruit_by_their_own_judgement() -> None:

@@ -2,8 +2,6 @@
 
 A bot spec is ``name`` or ``name:budget``: ``random``, ``greedy``,
 ``ismcts:2000`` (iterations per decision), ``ismcts:1.5s`` (seconds),
-``ismcts+:2000`` (informed playouts, shaped returns), ``ismcts++:2000`` (and
-greedy's shortlist at the root),
 ``pimc:16`` (samples per decision; games with a perfect-information search),
 ``rollout:300`` (informed playouts per decision).
 Difficulty levels (``beginner`` .. ``expert``) name a spec per game and
@@ -13,7 +11,7 @@ player count (``levels.level_spec``).
 from collections.abc import Callable
 
 from vitrine.bots.base import Analysis, Analyst, Bot
-from vitrine.bots.ismcts import SHORTLIST, Budget, IsmctsBot
+from vitrine.bots.ismcts import Budget, IsmctsBot
 from vitrine.bots.levels import LEVELS, level_spec
 from vitrine.bots.pimc import PimcBot, RolloutBot
 from vitrine.bots.simple import GreedyBot, RandomBot
@@ -24,13 +22,12 @@ BOTS: dict[str, Callable[[Budget | None], Bot]] = {
     "greedy": lambda budget: GreedyBot(),
     "ismcts": lambda budget: IsmctsBot(budget),
     "ismcts+": lambda budget: IsmctsBot(budget, enhanced=True),
-    "ismcts++": lambda budget: IsmctsBot(budget, enhanced=True, candidates=SHORTLIST),
     "pimc": lambda budget: PimcBot() if budget is None else PimcBot(_count(budget, "pimc", 16)),
     "rollout": lambda budget: (
         RolloutBot() if budget is None else RolloutBot(_count(budget, "rollout", 300))
     ),
 }
-SEARCH_BOTS = ("ismcts", "ismcts+", "ismcts++", "pimc", "rollout")
+SEARCH_BOTS = ("ismcts", "ismcts+", "pimc", "rollout")
 
 
 def _count(budget: Budget, name: str, example: int) -> int:

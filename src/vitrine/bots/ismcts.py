@@ -18,11 +18,7 @@ Rewards are vectors: every node stores the result of the player who chose
 the decision leading to it, so each player maximises their own result
 (multiplayer max^n style).  The enhanced variant (``ismcts+``) plays out with
 the game's informed policy and backs up shaped returns, which also grade a
-result by its score margin.  ``ismcts++`` also searches, at its root, only
-the SHORTLIST decisions greedy play values most when there are more: a
-Tucano steal may have thirty targets, and a small budget spread over them
-all values none well, where greedy's order puts the few worth searching
-first.
+result by its score margin.
 """
 
 import math
@@ -36,7 +32,6 @@ from vitrine.bots.base import Analysis, standard_error
 from vitrine.engine.protocol import Game, GameState
 
 EXPLORATION = 0.7
-SHORTLIST = 4  # ismcts++: the root decisions searched, greedy's best, when there are more
 FOCUS_SHARE = 0.25  # the least share of an analysis's iterations spent on its focus
 
 
@@ -91,14 +86,11 @@ class IsmctsBot:
         budget: Budget | None = None,
         exploration: float = EXPLORATION,
         enhanced: bool = False,
-        candidates: int | None = None,
     ) -> None:
         self.budget = budget or Budget(iterations=2000)
         self.exploration = exploration
         self.enhanced = enhanced
-        self.candidates = candidates
-        variant = "ismcts" + ("+" if enhanced else "") + ("+" if candidates else "")
-        self.name = f"{variant}:{self.budget}"
+        self.name = f"{'ismcts+' if enhanced else 'ismcts'}:{self.budget}"
         self.last_iterations = 0
 
     def choose(self, game: Game, view: Mapping[str, Any], rng: Random) -> str:
@@ -152,8 +144,6 @@ class IsmctsBot:
         root = Node()
         # The root's decisions are the viewer's, known to them: the same in every sample.
         root_legal = root_state.legal_action_ids()
-        if self.candidates is not None and len(root_legal) > self.candidates:
-            root_legal = self._shortlist(game, view, rng, root_state, root_legal)
         iterations = 0
         limit = self.budget.iterations
         seconds = self.budget.seconds
@@ -167,15 +157,6 @@ class IsmctsBot:
             iterations += 1
         self.last_iterations = iterations
         return root, root_state
-
-    def _shortlist(
-        self, game: Game, view: Mapping[str, Any], rng: Random, state: GameState, legal: list[int]
-    ) -> list[int]:
-        """The ``candidates`` root decisions greedy play values most (the
-        first in the game's order of equals)."""
-        values = dict(zip(view["legal_actions"], game.greedy_values(view, rng), strict=True))
-        ranked = sorted(legal, key=lambda action: -values[state.action_text(action)])
-        return ranked[: self.candidates]
 
     @staticmethod
     def _best(root: Node) -> int:
