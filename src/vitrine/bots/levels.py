@@ -25,15 +25,15 @@ DEFAULTS = {
 # fits in a second a decision at each count (the slowest decisions of
 # ``bench/bots.py think``), and their strong level a smaller search.  In
 # Tucano plain playouts (ismcts) are no match for greedy, so both levels
-# play out with the informed policy; from three players a toucan may have
-# many targets, and greedy's shortlist (ismcts++) or values on shared
-# samples (rollout) do better on a small budget than a search over them all.
+# play out with the informed policy; from three players a small search is
+# no better than greedy (a toucan may have many targets), where valuing
+# each decision on shared samples (rollout) is.
 STRONG_PYTHON = "ismcts:200"
 CHOICES: dict[tuple[str, int], dict[str, str]] = {
     # Alone, the stock's order is all that is hidden: PIMC over the solver.
     ("exhibition", 1): {"expert": "pimc:16"},
     ("tucano", 2): {"strong": "ismcts+:150", "expert": "ismcts+:500"},
-    ("tucano", 3): {"strong": "ismcts++:120", "expert": "ismcts++:400"},
+    ("tucano", 3): {"strong": "rollout:120", "expert": "rollout:400"},
     ("tucano", 4): {"strong": "rollout:100", "expert": "rollout:300"},
     ("dontgointhere", 2): {"strong": STRONG_PYTHON, "expert": "ismcts+:1000"},
     ("dontgointhere", 3): {"strong": STRONG_PYTHON, "expert": "ismcts+:650"},
