@@ -9,7 +9,7 @@ from tucano_helpers import GAME, joker_choice, position
 from vitrine.bots import make_bot
 from vitrine.engine.errors import VitrineError
 from vitrine.games.tucano.hidden import deal_hidden
-from vitrine.games.tucano.state import ColumnScorer
+from vitrine.games.tucano.state import LeadScorer
 
 
 @pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:40", "ismcts+:40", "rollout:12"])
@@ -77,13 +77,13 @@ def test_informed_playouts_resolve_toucans_for_the_lead() -> None:
     # Seat 0 has 9 + 5 + 8 = 22 points, seat 1 has 1 + 9 = 10 and seat 2 has 5.
     stealing = state.copy()
     stealing.apply_action("A")
-    steal = ColumnScorer(stealing).best(stealing, stealing.decisions(), random.Random(1))
+    steal = LeadScorer(stealing).best(stealing, stealing.decisions(), random.Random(1))
     # Papaya 3 -> 4 is 9 -> 20 and leaves seat 1 with 9: a lead of 24, where
     # seat 2's lychee (12 points, the others' best then 10) leads by 19.
     assert stealing.config.notation.text(steal) == "steal:papaya<1"
     giving = state.copy()
     giving.apply_action("B")
-    gift = ColumnScorer(giving).best(giving, giving.decisions(), random.Random(1))
+    gift = LeadScorer(giving).best(giving, giving.decisions(), random.Random(1))
     # The lychee costs 5 (the papaya and the coconut cost 8); to seat 2 it makes
     # 12 points there, 17 against 12, where seat 1 would reach 15.
     assert giving.config.notation.text(gift) == "gift:lychee>2"

@@ -538,7 +538,7 @@ class TucanoState:
         """Play to the end choosing uniformly among the legal decisions;
         ``informed``: columns by their immediate worth (:meth:`informed_column`)."""
         random = rng.random
-        scorer = ColumnScorer(self) if informed else None
+        scorer = LeadScorer(self) if informed else None
         while self.current != NOBODY:
             if informed and self.joker_due:
                 self.apply(Decision(JOKER_CHOICE, self.informed_joker(), NONE))
@@ -562,7 +562,7 @@ class TucanoState:
         """The column whose fruit adds most to the player's lead now (toucans
         and the joker ignored, so only the fruits taken are rescored), ties at
         random: the playout policy of ``ismcts+``."""
-        return ColumnScorer(self).best_column(self, rng)
+        return LeadScorer(self).best_column(self, rng)
 
     def rollout(self, rng: Random, informed: bool = False, shaped: bool = False) -> list[float]:
         """The returns of a :meth:`playout` (``informed``: columns by their
@@ -591,7 +591,7 @@ class TucanoState:
         return provisional_scores(self, viewer)
 
 
-class ColumnScorer:
+class LeadScorer:
     """Every player's points per fruit, kept up to date through a playout,
     so that a decision rescores only the fruits it moves: the informed
     playout's choices, without scoring every fruit again at every turn."""
@@ -661,7 +661,7 @@ class ColumnScorer:
             return None
         return (card, player, seat) if toucan == table.gift else (card, seat, player)
 
-    def moved(self, state: TucanoState, decision: Decision) -> list[tuple[int, int, int]]:
+    def _moved(self, state: TucanoState, decision: Decision) -> list[tuple[int, int, int]]:
         """The fruit cards ``decision`` (the current player's) moves, as
         (fruit, seat, change): a flip, a toucan unused and the joker move none."""
         player = state.current
@@ -690,7 +690,7 @@ class ColumnScorer:
 
     def follow(self, state: TucanoState, decision: Decision) -> None:
         """Account for ``decision``, about to be applied to ``state``."""
-        moved = self.moved(state, decision)
+        moved = self._moved(state, decision)
         for fruit, row, old in self._rescored(moved):
             for p in range(len(row)):
                 self.base[p] += row[p] - old[p]
