@@ -1,4 +1,5 @@
-"""The baseline bots: legal, view-only, and greedy clearly better than random."""
+"""The baseline bots: legal, view-only, greedy clearly better than random and
+careless in between."""
 
 import random
 
@@ -7,6 +8,7 @@ import pytest
 from bot_games import play_new, reordered_stock
 from vitrine.bots import (
     Budget,
+    CarelessBot,
     GreedyBot,
     IsmctsBot,
     PimcBot,
@@ -39,6 +41,44 @@ def test_greedy_beats_random_from_either_seat() -> None:
     assert wins >= 0.8 * games
 
 
+def head_to_head(bot: type[Bot], other: type[Bot], games: int) -> float:
+    """``bot``'s wins against ``other``, seats alternating over the games."""
+    wins = 0.0
+    for seed in range(games):
+        if seed % 2:
+            wins += play([bot(), other()], seed)[0]
+        else:
+            wins += play([other(), bot()], seed)[1]
+    return wins
+
+
+def test_careless_sits_between_random_and_greedy() -> None:
+    games = 12
+    assert head_to_head(CarelessBot, RandomBot, games) >= 2 / 3 * games
+    assert head_to_head(CarelessBot, GreedyBot, games) <= 1 / 3 * games
+
+
+def test_careless_plays_its_share_of_decisions_at_random() -> None:
+    """careless:P follows greedy on the decisions its first draw keeps from
+    chance, and random on the others, drawing on from the same stream."""
+    state, _ = reordered_stock(6)
+    view = state.view(state.current)
+    at_random: dict[int, int] = {}
+    for percent in (1, 30, 99):
+        careless = make_bot(f"careless:{percent}")
+        assert careless.name == f"careless:{percent}"
+        at_random[percent] = 0
+        for seed in range(40):
+            stream = random.Random(seed)
+            by_chance = stream.random() * 100 < percent
+            at_random[percent] += by_chance
+            mimic = RandomBot() if by_chance else GreedyBot()
+            expected = mimic.choose(GAME, view, stream)
+            assert careless.choose(GAME, view, random.Random(seed)) == expected
+    assert at_random[1] < at_random[30] < at_random[99]
+    assert make_bot("careless").name == "careless:50"
+
+
 def test_bot_choice_ignores_the_hidden_stock_order() -> None:
     """Same view, same bot seed, different stock behind it: the same decision."""
     state, other = reordered_stock(6)
@@ -46,6 +86,7 @@ def test_bot_choice_ignores_the_hidden_stock_order() -> None:
     bots = (
         GreedyBot(),
         RandomBot(),
+        CarelessBot(),
         IsmctsBot(Budget(iterations=60)),
         IsmctsBot(Budget(iterations=60), enhanced=True),
     )
@@ -84,6 +125,9 @@ def test_ismcts_respects_a_time_budget_and_plays_solo() -> None:
         ("ismcts:0", "positive number of iterations"),
         ("ismcts:fast", "positive number of iterations"),
         ("greedy:100", "takes no budget"),
+        ("careless:0", "percentage of its decisions played at random, 1 to 99"),
+        ("careless:100", "1 to 99"),
+        ("careless:1.5s", "1 to 99"),
     ],
 )
 def test_bad_bot_specs_are_refused(spec: str, message: str) -> None:
