@@ -7,6 +7,7 @@ import pytest
 
 from bot_games import play_new, reordered_stock
 from vitrine.bots import (
+    LEVELS,
     Budget,
     CarelessBot,
     GreedyBot,
@@ -139,10 +140,10 @@ def test_specs_and_levels_name_bots() -> None:
     assert make_bot("ismcts:1500").name == "ismcts:1500"
     assert make_bot("ismcts:0.5s").name == "ismcts:0.5s"
     assert make_bot("beginner", "exhibition", 2).name == "random"
-    for game, counts in (("exhibition", range(1, 6)), ("tucano", range(2, 5))):
-        for players in counts:
-            expert = make_bot("expert", game, players)
-            assert expert.name == level_spec("expert", game, players)
+    counts = {"exhibition": range(1, 6), "tucano": range(2, 5), "dontgointhere": range(2, 6)}
+    for game, players in ((game, n) for game, ns in counts.items() for n in ns):
+        for level in LEVELS:
+            assert make_bot(level, game, players).name == level_spec(level, game, players)
     with pytest.raises(VitrineError, match="per game and player count"):
         make_bot("expert")
     with pytest.raises(VitrineError, match="unknown bot level 'master'"):

@@ -12,7 +12,9 @@ from vitrine.games.tucano.hidden import deal_hidden
 from vitrine.games.tucano.state import LeadScorer
 
 
-@pytest.mark.parametrize("spec", ["random", "greedy", "ismcts:40", "ismcts+:40", "rollout:12"])
+@pytest.mark.parametrize(
+    "spec", ["random", "careless:50", "greedy", "ismcts:40", "ismcts+:40", "rollout:12"]
+)
 def test_every_bot_finishes_games_at_every_player_count(spec: str) -> None:
     for players in (2, 3, 4):
         bots = [make_bot(spec)] + [make_bot("random") for _ in range(players - 1)]
@@ -40,7 +42,7 @@ def test_bot_choices_ignore_what_nobody_can_see() -> None:
     assert other.draw_pile != state.draw_pile
     seat = state.current_player
     assert seat is not None
-    for spec in ("greedy", "random", "ismcts:60", "ismcts+:60", "rollout:30"):
+    for spec in ("greedy", "random", "careless:50", "ismcts:60", "ismcts+:60", "rollout:30"):
         bot = make_bot(spec)
         assert bot.choose(GAME, state.view(seat), random.Random(9)) == bot.choose(
             GAME, other.view(seat), random.Random(9)

@@ -24,17 +24,20 @@ DEFAULTS = {
 # slower than Exhibition's compiled core: their expert's budget is what
 # fits in a second a decision at each count (the slowest decisions of
 # ``bench/bots.py think``), and their strong level a smaller search.  In
-# Tucano plain playouts (ismcts) are no match for greedy, so both levels
-# play out with the informed policy; from three players a small search is
-# no better than greedy (a toucan may have many targets), where valuing
-# each decision on shared samples (rollout) is.
+# Tucano plain playouts (ismcts) are no match for greedy, so at two players
+# both levels play out with the informed policy.  From three players a
+# toucan may have many targets and the expert values each decision on
+# shared samples (rollout); no smaller search was shown both above greedy
+# and below the expert there, so strong is greedy and casual greedy with
+# half its decisions at random.
 STRONG_PYTHON = "ismcts:200"
+TUCANO_MANY = {"casual": "careless:50", "strong": "greedy"}
 CHOICES: dict[tuple[str, int], dict[str, str]] = {
     # Alone, the stock's order is all that is hidden: PIMC over the solver.
     ("exhibition", 1): {"expert": "pimc:16"},
     ("tucano", 2): {"strong": "ismcts+:150", "expert": "ismcts+:500"},
-    ("tucano", 3): {"strong": "rollout:120", "expert": "rollout:400"},
-    ("tucano", 4): {"strong": "rollout:100", "expert": "rollout:300"},
+    ("tucano", 3): {**TUCANO_MANY, "expert": "rollout:400"},
+    ("tucano", 4): {**TUCANO_MANY, "expert": "rollout:300"},
     ("dontgointhere", 2): {"strong": STRONG_PYTHON, "expert": "ismcts+:1000"},
     ("dontgointhere", 3): {"strong": STRONG_PYTHON, "expert": "ismcts+:650"},
     ("dontgointhere", 4): {"strong": STRONG_PYTHON, "expert": "ismcts+:450"},
