@@ -25,6 +25,7 @@ from vitrine.engine.protocol import Game
 from vitrine.games import get_game
 from vitrine.games.exhibition import ExhibitionGame
 from vitrine.games.exhibition.fastplayout import PURE_PYTHON_VARIABLE, CompiledCore, pack
+from vitrine.games.exhibition.greedy import draw_as_shuffle
 from vitrine.lab.rules import read_overlay
 
 pytestmark = pytest.mark.playout_core  # make test runs these again in pure Python
@@ -108,6 +109,15 @@ def test_exhibition_values_are_the_plain_values_on_many_positions() -> None:
         expected = plain_greedy_values(EXHIBITION, view, plain_rng)
         assert EXHIBITION.greedy_values(view, fast_rng) == expected
         assert fast_rng.getstate() == plain_rng.getstate()
+
+
+def test_drawing_as_shuffle_leaves_the_stream_where_shuffle_does() -> None:
+    for size in [*range(12), 31, 32, 33, 64, 65, 96, 129]:
+        for seed in range(8):
+            shuffled, drawn = random.Random(seed), random.Random(seed)
+            shuffled.shuffle(list(range(size)))
+            draw_as_shuffle(drawn, size)
+            assert drawn.getstate() == shuffled.getstate(), (size, seed)
 
 
 def test_pure_python_greedy_plays_the_same_games(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -75,17 +75,25 @@ def _draw_as_determinize(
         rng.shuffle(unseen)
         refill = unseen[-1]  # the stock's next card: determinize deals it last
     else:
-        rng.shuffle(_scratch(stock_count))  # the same draws, whatever the list holds
+        draw_as_shuffle(rng, stock_count)
     if options.secret_decade:
         known = view["secret_decades"]
-        rng.shuffle(_scratch(sum(1 for d in table.secret_decades if d not in known)))
+        draw_as_shuffle(rng, sum(1 for d in table.secret_decades if d not in known))
     return refill
 
 
-@cache
-def _scratch(size: int) -> list[int]:
-    """A list of ``size`` items to shuffle for its random draws alone."""
-    return list(range(size))
+def draw_as_shuffle(rng: Random, size: int) -> None:
+    """Draw from ``rng`` what ``rng.shuffle`` of ``size`` items draws, with
+    no list to shuffle: an index below n for n from ``size`` down to 2, each
+    by ``getrandbits`` of n's bit length until one falls below n (CPython's
+    ``shuffle`` and ``_randbelow`` since 3.2; the tests hold the two
+    together).  Shuffling a list only for its draws took a fifth of greedy
+    self-play's time in the simulator; this takes a third of that."""
+    getrandbits = rng.getrandbits
+    for n in range(size, 1, -1):
+        bits = n.bit_length()
+        while getrandbits(bits) >= n:
+            pass
 
 
 def _seen(view: Mapping[str, Any]) -> set[int]:
