@@ -123,6 +123,7 @@ def test_ismcts_respects_a_time_budget_and_plays_solo() -> None:
         ("careless:0", "percentage of its decisions played at random, 1 to 99"),
         ("careless:100", "1 to 99"),
         ("careless:1.5s", "1 to 99"),
+        ("careless:\u00b2", "1 to 99"),  # a digit to isdigit, not to int
     ],
 )
 def test_bad_bot_specs_are_refused(spec: str, message: str) -> None:

@@ -44,7 +44,7 @@ def _count(budget: Budget, name: str, example: int) -> int:
 
 def _percent(text: str) -> int:
     """careless's parameter: the percentage of its decisions played at random."""
-    if text.isdigit() and 0 < int(text) < 100:
+    if text.isascii() and text.isdigit() and 0 < int(text) < 100:
         return int(text)
     raise VitrineError(
         "careless's parameter is the percentage of its decisions played at random, "

@@ -536,7 +536,8 @@ class TucanoState:
 
     def playout(self, rng: Random, informed: bool = False) -> None:
         """Play to the end choosing uniformly among the legal decisions;
-        ``informed``: columns by their immediate worth (:meth:`informed_column`)."""
+        ``informed``: four in five by the lead they leave at once
+        (:meth:`LeadScorer.best`), the joker by :meth:`informed_joker`."""
         random = rng.random
         scorer = LeadScorer(self) if informed else None
         while self.current != NOBODY:
@@ -558,15 +559,9 @@ class TucanoState:
         assert choice is not None  # asked only with two fruits or more eligible
         return choice
 
-    def informed_column(self, rng: Random) -> int:
-        """The column whose fruit adds most to the player's lead now (toucans
-        and the joker ignored, so only the fruits taken are rescored), ties at
-        random: the playout policy of ``ismcts+``."""
-        return LeadScorer(self).best_column(self, rng)
-
     def rollout(self, rng: Random, informed: bool = False, shaped: bool = False) -> list[float]:
-        """The returns of a :meth:`playout` (``informed``: columns by their
-        immediate worth); ``shaped`` also grades by the lead, in SHAPING_MARGIN points."""
+        """The returns of a :meth:`playout` (``informed``: decisions by the
+        lead they leave); ``shaped`` also grades by the lead, in SHAPING_MARGIN points."""
         self.playout(rng, informed)
         return self.shaped_returns() if shaped else self.returns()
 
@@ -606,11 +601,6 @@ class LeadScorer:
             fruit_column(table, f, [c[f] for c in self.counts]) for f in range(table.fruits)
         ]
         self.base = [sum(row[p] for row in self.rows) for p in players]
-
-    def best_column(self, state: TucanoState, rng: Random) -> int:
-        """See :meth:`TucanoState.informed_column`."""
-        columns = [Decision(COLUMN, c, NONE) for c, cards in enumerate(state.columns) if cards]
-        return self.best(state, columns, rng).card
 
     def best(self, state: TucanoState, options: Sequence[Decision], rng: Random) -> Decision:
         """The option that leaves the current player the largest lead over
