@@ -92,7 +92,7 @@ export function hintControl({ ask, view, module, fail, remembered }) {
       text += t(key, { n, other, code: hint.runner_up });
     }
     line.textContent = text;
-    mark(document, hint.decision, "coach-best");
+    markDecision(document, hint.decision, "coach-best");
   };
   if (remembered.hint) queueMicrotask(() => show(remembered.hint));
   const button = el("button", {
@@ -108,13 +108,19 @@ export function hintControl({ ask, view, module, fail, remembered }) {
   return el("div", { class: "row hint" }, button, line);
 }
 
-// Marks the buttons of a decision (exactly, else its first part: a white
-// card's take before its destination) with a class.
-function mark(root, action, cls) {
+/**
+ * Marks the buttons of a decision with a class: the decision exactly, else
+ * any button for its first part (a white card's take, "1945@EU", is one card
+ * button until the card is picked, and that button carries whichever of the
+ * card's destinations the game drew it with).
+ */
+export function markDecision(root, action, cls) {
   let found = root.querySelectorAll(`[data-action="${CSS.escape(action)}"]`);
-  if (!found.length) found = root.querySelectorAll(`[data-action="${CSS.escape(action.split("@")[0])}"]`);
+  if (!found.length) {
+    const first = CSS.escape(action.split("@")[0]);
+    found = root.querySelectorAll(`[data-action="${first}"], [data-action^="${first}@"]`);
+  }
   for (const node of found) node.classList.add(cls);
-  return found.length > 0;
 }
 
 /**
@@ -180,8 +186,8 @@ function renderReview({ key, review }, players, module, fail) {
           ` — ${worth(review, decision.value_best)}`, decision.loss > 0 ? ` (${lost(review, decision.loss)})` : ""));
       }
       board.replaceChildren(...lines, drawing);
-      mark(drawing, decision.played, "coach-played");
-      if (decision.best !== decision.played) mark(drawing, decision.best, "coach-best");
+      markDecision(drawing, decision.played, "coach-played");
+      if (decision.best !== decision.played) markDecision(drawing, decision.best, "coach-best");
       for (const button of drawing.querySelectorAll("button")) button.disabled = true;
     } catch (error) { fail(error); }
   };
