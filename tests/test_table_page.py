@@ -72,6 +72,12 @@ def in_view(page: Page, locator: Locator) -> bool:
     return box is not None and box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
+def top_of(locator: Locator) -> float:
+    box = locator.bounding_box()
+    assert box is not None, locator
+    return box["y"]
+
+
 def scroll_y(page: Page) -> float:
     value: float = page.evaluate("() => window.scrollY")
     return value
@@ -162,14 +168,18 @@ def test_placing_a_card_on_the_exhibition_table(
         assert page.locator(".hall.own .s-depot .spot.chosen").count() == 1
         page.locator("#undo").click()
         page.locator("#confirm").wait_for(state="detached")
-        # The chosen spot and its confirming button stay in view together (defect 2).
+        # The chosen spot stays where the tap left it, though the action bar above
+        # grows by the confirming button, and the two are in view together (defect
+        # 2; seen failing when the bar pushed a spot near the bottom off the screen).
         spot = page.locator(".hall.own button.spot.legal").last
         spot.scroll_into_view_if_needed()
-        position = scroll_y(page)
+        wait_for_animations(page)
+        tapped = spot.bounding_box()
         spot.click()
         page.locator("#confirm").wait_for()
-        assert abs(scroll_y(page) - position) < 2
-        assert in_view(page, page.locator(".hall.own .spot.chosen"))
+        chosen = page.locator(".hall.own .spot.chosen")
+        assert in_view(page, chosen)
+        assert tapped is not None and abs(top_of(chosen) - tapped["y"]) < 2
         assert in_view(page, page.locator("#confirm"))
         # The keyboard hint shows only where there is a keyboard (defect 11).
         assert page.locator(".keys").is_visible() == (size == "desktop")

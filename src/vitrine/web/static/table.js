@@ -136,9 +136,38 @@ async function check(action) {
 }
 
 // The keyboard or the pointer: a redraw after a tap must not scroll the page.
+// What the tap lands on stays where it was on the screen: a game marks with
+// ``data-anchor`` a thing that a redraw draws again under another look (a
+// spot's button that becomes the chosen spot), and the action bar above it,
+// grown or shrunk by the tap, must not push it away from under the finger.
 let pointerUsed = false;
-document.addEventListener("pointerdown", () => { pointerUsed = true; }, true);
+let tapped = null;  // the data-anchor the pointer last went down on
+document.addEventListener("pointerdown", (event) => {
+  pointerUsed = true;
+  tapped = event.target.closest?.("[data-anchor]")?.dataset.anchor ?? null;
+}, true);
 document.addEventListener("keydown", () => { pointerUsed = false; }, true);
+
+const anchored = (key) => (key ? document.querySelector(`main [data-anchor="${CSS.escape(key)}"]`)
+  : null);
+
+/** Where the thing last tapped lies on the screen now, if it is drawn. */
+function tappedPlace() {
+  const node = pointerUsed ? anchored(tapped) : null;
+  return node ? { key: tapped, top: node.getBoundingClientRect().top } : null;
+}
+
+// After a redraw: the page scrolls by what the tapped thing moved, and then,
+// should the sticky action bar have grown over it, back until it shows.
+function keepInPlace(place) {
+  const node = place ? anchored(place.key) : null;
+  if (!node) return;
+  const moved = node.getBoundingClientRect().top - place.top;
+  if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+  const bar = document.querySelector("main .action-bar");
+  const covered = bar ? bar.getBoundingClientRect().bottom - node.getBoundingClientRect().top : 0;
+  if (covered > 0) window.scrollBy(0, -covered);
+}
 
 const lastDecision = () => message.log.at(-1) ?? null;
 const ctx = () => ({ you: message.you, act, check, redraw: render, last: lastDecision() });
@@ -418,6 +447,7 @@ async function render() {
   document.title = `${mine ? `▶ ${t("yourTurn")} — ` : ""}${gameTitle(table.game)} — ${t("table", { id })} — vitrine`;
   const focused = document.activeElement;
   const focusKey = focused?.dataset?.action ?? focused?.id;
+  const place = tappedPlace();
   app.replaceChildren(header(t, render), el("main", {
     id: "content", "data-seq": table.seq, "data-status": table.status, "data-game": table.game,
   },
@@ -429,6 +459,7 @@ async function render() {
   statusBox, errorBox, hint,
   el("div", { class: "layout" }, el("div", { class: "game-area" }, gameArea), side),
   table.status === "over" ? review : null));
+  keepInPlace(place);
   restoreFocus(focusKey);
   tick();
   for (const key of ["log", "chat-lines"]) {  // the newest lines in view

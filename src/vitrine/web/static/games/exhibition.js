@@ -389,13 +389,13 @@ function hall(view, seat, ctx, targets) {
       }, el("span", { class: "spot-name" }, name), cardFace(label, { compact: true }));
     }
     if (chosen) {
-      return el("div", { class: `spot chosen card c-${continentOf(view.pending)}` },
+      return el("div", { class: `spot chosen card c-${continentOf(view.pending)}`, "data-anchor": name },
         el("span", { class: "spot-name" }, name), cardFace(view.pending, { compact: true }));
     }
     if (placing) {  // open or not, a spot answers a tap: a choice, or why it is closed
       return el("button", {
         type: "button", class: legal ? "spot legal" : "spot closed",
-        "data-action": legal ? name : null, "data-spot": name,
+        "data-action": legal ? name : null, "data-spot": name, "data-anchor": name,
         "aria-label": legal ? name : t("whyNot", { spot: name }),
         "aria-describedby": pick.why?.spot === name ? "why" : null,
         "data-focus": legal && name === firstTarget && !pick.spot && !pick.why,
@@ -441,13 +441,13 @@ function hall(view, seat, ctx, targets) {
             }, cardFace(depot[i], { compact: true }));
           }
           if (placing && pick.spot === "D" && i === depot.length) {
-            return el("div", { class: `spot chosen card c-${continentOf(view.pending)}` },
+            return el("div", { class: `spot chosen card c-${continentOf(view.pending)}`, "data-anchor": "D" },
               cardFace(view.pending, { compact: true }));
           }
           if (placing && i === depot.length) {  // the depot's next slot, like a spot
             return el("button", {
               type: "button", class: depotLegal ? "spot legal depot-slot" : "spot closed depot-slot",
-              "data-spot": "D", "aria-label": depotLegal ? t("toDepot", { card: view.pending })
+              "data-spot": "D", "data-anchor": "D", "aria-label": depotLegal ? t("toDepot", { card: view.pending })
                 : t("whyNot", { spot: t("depot") }),
               onclick: () => (depotLegal ? choose("D") : explain("D", ctx)),
             }, "D");
