@@ -151,14 +151,20 @@ document.addEventListener("keydown", () => { pointerUsed = false; }, true);
 const anchored = (key) => (key ? document.querySelector(`main [data-anchor="${CSS.escape(key)}"]`)
   : null);
 
-/** Where the thing last tapped lies on the screen now, if it is drawn. */
+/**
+ * Where the thing just tapped lies on the screen now, if it is drawn.  Asked
+ * once, by the redraw the tap causes: a later one (a chat line, a clock) must
+ * not move the page, even with that thing under the sticky bar by then.
+ */
 function tappedPlace() {
   const node = pointerUsed ? anchored(tapped) : null;
-  return node ? { key: tapped, top: node.getBoundingClientRect().top } : null;
+  const place = node ? { key: tapped, top: node.getBoundingClientRect().top } : null;
+  tapped = null;
+  return place;
 }
 
-// After a redraw: the page scrolls by what the tapped thing moved, and then,
-// should the sticky action bar have grown over it, back until it shows.
+// After the tap's redraw: the page scrolls by what the tapped thing moved, and
+// then, should the sticky action bar have grown over it, back until it shows.
 function keepInPlace(place) {
   const node = place ? anchored(place.key) : null;
   if (!node) return;
