@@ -19,7 +19,7 @@ from typing import Any
 import gymnasium
 import numpy as np
 
-from vitrine.adapters.gymnasium_env import GAME_IDS, SOLO_ID
+from vitrine.adapters.gymnasium_env import GAME_IDS, SOLO_IDS
 from vitrine.adapters.pettingzoo import dontgointhere_v1, exhibition_v1, tucano_v1
 from vitrine.adapters.vector_env import VectorTableEnv
 
@@ -82,7 +82,7 @@ BENCHES: dict[str, Runner] = {
     "pettingzoo exhibition_v1, 2 players": pettingzoo(exhibition_v1, 2),
     "pettingzoo tucano_v1, 4 players": pettingzoo(tucano_v1, 4),
     "pettingzoo dontgointhere_v1, 3 players": pettingzoo(dontgointhere_v1, 3),
-    f"gymnasium {SOLO_ID}": gym(SOLO_ID),
+    **{f"gymnasium {solo}": gym(solo) for solo in SOLO_IDS.values()},
     f"gymnasium {GAME_IDS['exhibition']}, 1 random bot": gym(GAME_IDS["exhibition"], **RANDOM),
     f"gymnasium {GAME_IDS['tucano']}, 1 random bot": gym(GAME_IDS["tucano"], **RANDOM),
     f"gymnasium {GAME_IDS['dontgointhere']}, 1 random bot": gym(

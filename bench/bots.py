@@ -41,7 +41,7 @@ from rich.console import Console
 
 from vitrine.bots import LEVELS, Budget, IsmctsBot, level_spec, make_bot
 from vitrine.cli.solo import print_tables
-from vitrine.games import GAMES, get_game
+from vitrine.games import game_names, get_game
 from vitrine.games.exhibition import ExhibitionGame, ExhibitionState
 from vitrine.games.exhibition.challenge import run_challenge
 from vitrine.games.exhibition.fastplayout import core_name
@@ -298,7 +298,9 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=20_000, help="ISMCTS probe budget")
     parser.add_argument("--beam", type=int, default=DEFAULT_BEAM, help="speed: the solver's width")
     parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--game", choices=GAMES, default="exhibition", help="strength: the game")
+    parser.add_argument(
+        "--game", choices=game_names(), default="exhibition", help="strength: the game"
+    )
     parser.add_argument(
         "--search", default=SEARCH, help="strength: the ISMCTS spec, e.g. ismcts:500"
     )

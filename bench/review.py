@@ -28,7 +28,7 @@ from dataclasses import replace
 
 from vitrine.bots import make_bot
 from vitrine.engine.protocol import GameState
-from vitrine.games import GAMES, get_game
+from vitrine.games import game_names, get_game
 from vitrine.parallel import results_as_done
 from vitrine.review import GRADES, coach_spec, hint, review_record
 from vitrine.review.grades import NOISE_Z, confident_loss
@@ -162,7 +162,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser("quality")
-    check.add_argument("--game", choices=GAMES, default="exhibition")
+    check.add_argument("--game", choices=game_names(), default="exhibition")
     check.add_argument("--pair", default="greedy,random")
     check.add_argument("--games", type=int, default=100)
     check.add_argument("--budget", help="the coach's budget (default: the expert's)")

@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from vitrine.games import GAMES, get_game
+from vitrine.games import game_names, get_game
 from vitrine.simulate import Settings, run_simulation
 
 
@@ -28,7 +28,7 @@ def measure(settings: Settings, games: int, workers: int) -> float:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--game", choices=GAMES, default="exhibition")
+    parser.add_argument("--game", choices=game_names(), default="exhibition")
     parser.add_argument("--games", type=int, default=400, help="games per measurement")
     parser.add_argument("--bots", default="greedy", help="comma-separated bot specs")
     parser.add_argument("--players", type=int, default=3)

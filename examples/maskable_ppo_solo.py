@@ -29,12 +29,12 @@ from stable_baselines3.common.callbacks import BaseCallback
 from stable_baselines3.common.logger import Logger
 from stable_baselines3.common.vec_env import DummyVecEnv
 
-from vitrine.adapters.gymnasium_env import SOLO_ID, TableEnv
+from vitrine.adapters.gymnasium_env import SOLO_IDS, TableEnv
 from vitrine.bots import make_bot
 
 
 def solo_env() -> gymnasium.Env[Any, Any]:
-    return gymnasium.make(SOLO_ID)
+    return gymnasium.make(SOLO_IDS["exhibition"])
 
 
 def play_deal(env: TableEnv, deal: int, choose: Any) -> int:

@@ -4,16 +4,17 @@ suites cannot know (hidden information, masks matching the rules, bad input)."""
 import numpy as np
 import pytest
 
-from vitrine.adapters.encoding import encoding_for, flatten
-from vitrine.adapters.pettingzoo.exhibition_v1 import raw_env
+from vitrine.adapters.encoding import encoding_for
+from vitrine.adapters.pettingzoo import exhibition_v1
 from vitrine.engine.errors import VitrineError
 from vitrine.games.exhibition import ExhibitionGame, ExhibitionState
+from vitrine.kit.encoding import flatten
 
 GAME = ExhibitionGame()
 
 
 def test_masks_are_the_views_legal_actions_and_only_for_the_player_to_act() -> None:
-    e = raw_env(players=2)
+    e = exhibition_v1.raw_env(players=2)
     e.reset(seed=9)
     rng = np.random.default_rng(2)
     for _ in range(40):
@@ -28,7 +29,10 @@ def test_masks_are_the_views_legal_actions_and_only_for_the_player_to_act() -> N
 
 
 def test_dict_and_flat_observations_hold_the_same_numbers() -> None:
-    flat, as_dict = raw_env(players=3, obs_type="flat"), raw_env(players=3, obs_type="dict")
+    flat, as_dict = (
+        exhibition_v1.raw_env(players=3, obs_type="flat"),
+        exhibition_v1.raw_env(players=3, obs_type="dict"),
+    )
     flat.reset(seed=4)
     as_dict.reset(seed=4)
     for _ in range(10):
@@ -92,4 +96,4 @@ def test_seats_are_relative_to_the_viewer_at_three_players() -> None:
 )
 def test_bad_settings_are_refused_by_name(kwargs: dict[str, object], message: str) -> None:
     with pytest.raises(VitrineError, match=message):
-        raw_env(**kwargs)  # type: ignore[arg-type]
+        exhibition_v1.raw_env(**kwargs)

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, ConsoleMessage
 
 from server_process import Served
-from vitrine.games import GAMES
+from vitrine.games import game_names
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -27,7 +27,7 @@ def test_no_page_breaks_the_content_security_policy(browser: Browser, served: Se
     page.on("pageerror", lambda error: problems.append(f"{page.url}: {error}"))
     page.goto(served.url + "/")
     page.locator("main").wait_for()
-    for game in GAMES:
+    for game in game_names():
         bots = [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "beginner"}]
         created = served.call("POST", "/api/tables", body={"game": game, "seats": bots})
         table_id = created["table"]["id"]

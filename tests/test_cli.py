@@ -8,11 +8,11 @@ import pytest
 from click.testing import CliRunner, Result
 
 from vitrine.cli.main import main
-from vitrine.cli.render import PlainRenderer, make_console
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.perft import perft
 from vitrine.games.exhibition import ExhibitionGame, ExhibitionState
 from vitrine.games.exhibition.scoring import CATEGORY_NAMES
+from vitrine.kit.render import PlainRenderer, make_console
 
 GAME = ExhibitionGame()
 BASE_CATEGORIES = (

@@ -7,8 +7,9 @@ import pytest
 from click.testing import CliRunner
 
 from dgit_helpers import GAME, names
-from vitrine.adapters.encoding import encoding_for, flatten
+from vitrine.adapters.encoding import encoding_for
 from vitrine.cli.main import main
+from vitrine.kit.encoding import flatten
 
 
 def test_observations_hide_what_the_view_hides() -> None:

@@ -8,11 +8,12 @@ so a new refusal without French words fails here, not in front of a player.
 
 import ast
 import re
+from importlib import resources
 from pathlib import Path
 
 import pytest
 
-from vitrine.games import GAMES
+from vitrine.games import game_names, get_plugin
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "vitrine"
 STATIC = SRC / "web" / "static"
@@ -100,10 +101,16 @@ def test_the_shell_words_every_server_and_engine_code_in_both_languages() -> Non
     assert SHELL["en"] == SHELL["fr"]
 
 
-@pytest.mark.parametrize("game", GAMES)
+def game_folder(game: str) -> Path:
+    return Path(str(resources.files(get_plugin(game).package)))
+
+
+@pytest.mark.parametrize("game", game_names())
 def test_each_game_words_its_codes_in_both_languages(game: str) -> None:
-    own = words_in(STATIC / "games" / f"{game}.js")
-    codes = codes_in(SRC / "games" / game)
+    page = get_plugin(game).page
+    assert page is not None
+    own = words_in(game_folder(game) / "web" / page.script)
+    codes = codes_in(game_folder(game))
     for language in ("en", "fr"):
         assert codes - SHELL[language] - own[language] == set(), language
     assert own["en"] == own["fr"]
@@ -112,10 +119,15 @@ def test_each_game_words_its_codes_in_both_languages(game: str) -> None:
 
 def test_the_scan_finds_the_codes_it_should() -> None:
     """The scan itself: codes spelt positionally, by keyword and as class defaults."""
-    found = codes_in(SRC / "games" / "exhibition")
+    found = codes_in(game_folder("exhibition"))
     assert {"not_in_market", "unknown_variation", "years_window", "options"} <= found
     assert {"table_not_found", "stale", "illegal_turn", "record_game"} <= codes_in(
         SRC / "server", SRC / "engine"
     )
-    assert codes_in(SRC / "games" / "__init__.py") == {"unknown_game", "record_not_object"}
+    assert codes_in(SRC / "games" / "__init__.py") == {
+        "unknown_game",
+        "record_not_object",
+        "plugin_broken",
+        "no_games",
+    }
     assert {"review_seat", "hint_not_your_turn"} <= codes_in(SRC / "review")

@@ -8,11 +8,12 @@ import numpy as np
 import pytest
 from gymnasium.utils.env_checker import check_env
 
-from vitrine.adapters.gymnasium_env import GAME_IDS, SOLO_ID, TableEnv
+from vitrine.adapters.gymnasium_env import GAME_IDS, SOLO_IDS, TableEnv
 from vitrine.adapters.table import ILLEGAL_REWARD
 from vitrine.engine.errors import VitrineError
 
-IDS = [SOLO_ID, *GAME_IDS.values()]
+SOLO_ID = SOLO_IDS["exhibition"]
+IDS = [*SOLO_IDS.values(), *GAME_IDS.values()]
 
 
 def play(env: gymnasium.Env[Any, Any], seed: int) -> tuple[float, dict[str, Any], int]:

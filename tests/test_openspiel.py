@@ -11,7 +11,6 @@ from hypothesis import strategies as st
 from open_spiel.python.algorithms import get_all_states, ismcts, mcts, outcome_sampling_mccfr
 
 from vitrine.adapters.dontgointhere_chance import die_outcomes
-from vitrine.adapters.encoding import flatten
 from vitrine.adapters.openspiel_game import GAME_CLASSES, random_step
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import replay_json
@@ -21,6 +20,7 @@ from vitrine.games.dontgointhere.setup import Deal, deal, dice_stream
 from vitrine.games.dontgointhere.state import CARDS_PER_ROOM, Dice
 from vitrine.games.exhibition import ExhibitionGame
 from vitrine.games.tucano import TucanoGame
+from vitrine.kit.encoding import flatten
 
 SHORT_NAME = "vitrine_exhibition"
 TUCANO = "vitrine_tucano"

@@ -90,16 +90,22 @@ def test_the_wheel_is_the_stable_abi_core_with_data_types_and_licence(
         names = set(archive.namelist())
         dist_info = next(n.split("/")[0] for n in names if ".dist-info/" in n)
         metadata = Parser().parsestr(archive.read(f"{dist_info}/METADATA").decode())
+        entry_points = archive.read(f"{dist_info}/entry_points.txt").decode()
     for shipped in (
         "vitrine/py.typed",
         "vitrine/games/exhibition/_playout.pyi",
         "vitrine/games/exhibition/_playout.abi3.so",
         "vitrine/games/exhibition/data/cards.json",
         "vitrine/games/tucano/data/cards.json",
+        "vitrine/games/dontgointhere/web/dontgointhere.js",
+        "vitrine/games/exhibition/web/exhibition.css",
         "vitrine/web/static/page.html",
         f"{dist_info}/licenses/LICENSE",
     ):
         assert shipped in names, shipped
+    assert "[vitrine.games]" in entry_points  # how the registry finds the games
+    for game in ("exhibition", "tucano", "dontgointhere"):
+        assert f"{game} = vitrine.games.{game}.plugin:PLUGIN" in entry_points
     assert not any(name.startswith(("tests/", "docs/")) for name in names)
     assert metadata["License-Expression"] == "MIT"
     summary = metadata["Summary"]

@@ -15,7 +15,7 @@ from vitrine.cli.main import main
 from vitrine.cli.play import hint_comparison
 from vitrine.engine.errors import RecordError, VitrineError
 from vitrine.engine.record import Record, Substitute
-from vitrine.games import GAMES, get_game
+from vitrine.games import game_names, get_game
 from vitrine.games.exhibition import ExhibitionGame
 from vitrine.review import GRADES, THRESHOLDS, Hint, grade, hint, review_record, steps
 from vitrine.review.grades import FORCED, confident_loss
@@ -47,7 +47,7 @@ def test_grades_follow_the_thresholds_the_docs_give() -> None:
     assert confident_loss(0.05, 0.02) == 0.0  # within the coach's noise: no blame
 
 
-@pytest.mark.parametrize("game_name", GAMES)
+@pytest.mark.parametrize("game_name", game_names())
 def test_a_record_steps_decision_by_decision_to_its_end(game_name: str) -> None:
     """Every game's turns are its decisions separated by spaces, as the review reads them."""
     record = finished(game_name)
@@ -59,7 +59,7 @@ def test_a_record_steps_decision_by_decision_to_its_end(game_name: str) -> None:
     assert last.record().turns == record.turns
 
 
-@pytest.mark.parametrize("game_name", GAMES)
+@pytest.mark.parametrize("game_name", game_names())
 def test_every_game_is_reviewed_within_the_value_scale(game_name: str) -> None:
     record = finished(game_name)
     review = review_record(get_game(game_name), record, budget=BUDGET, seed=1)

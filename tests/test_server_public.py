@@ -11,6 +11,7 @@ import typing
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from importlib import resources
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from fastapi.testclient import TestClient
 from server_fixtures import FAST_PLAY, Api, state_at_turn, table_socket
 from test_server_api import open_table, play_out, wait_for_human
 from vitrine.bots import LEVELS
-from vitrine.games import GAMES
+from vitrine.games import game_names, plugins
 from vitrine.server import schemas
 from vitrine.server.app import create_app
 from vitrine.server.errors import ApiError
@@ -164,7 +165,9 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(small_client: TestCl
 
 def test_every_response_carries_the_security_headers(api: Api) -> None:
     table_id, _, _ = open_table(api)
+    page = api.get("/api/games").json()[0]["page"]
     paths = ["/", f"/table/{table_id}", "/replay", "/static/common.js", "/api/games", "/nope"]
+    paths += [page["script"], page["stylesheet"]]
     for path in paths:
         headers = api.get(path).headers
         assert headers["content-security-policy"] == CONTENT_SECURITY_POLICY, path
@@ -182,7 +185,13 @@ def test_the_pages_hold_no_inline_script_and_no_token_in_a_url() -> None:
     shell = (STATIC / "page.html").read_text()
     assert "<script>" not in shell and " on" not in shell.replace(" one", "")
     assert "style=" not in shell
-    for script in [p for p in STATIC.iterdir() if p.name.endswith(".js")]:
+    game_pages = [
+        resources.files(plugin.package) / "web" / plugin.page.script
+        for plugin in plugins()
+        if plugin.page is not None
+    ]
+    assert game_pages
+    for script in [*(p for p in STATIC.iterdir() if p.name.endswith(".js")), *game_pages]:
         text = script.read_text()
         assert "?token" not in text and "innerHTML" not in text and "eval(" not in text, script
 
@@ -190,9 +199,16 @@ def test_the_pages_hold_no_inline_script_and_no_token_in_a_url() -> None:
 # ---------------------------------------------------------------- the schema tells the truth
 
 
-def test_the_schema_lists_the_games_and_levels_the_server_has() -> None:
-    assert typing.get_args(schemas.GameName) == GAMES
+def test_the_schema_lists_the_games_and_levels_the_server_has(api: Api) -> None:
+    document = api.get("/openapi.json").json()
+    request = document["components"]["schemas"]["CreateTableRequest"]["properties"]
+    assert tuple(request["game"]["enum"]) == game_names()
     assert typing.get_args(schemas.Level) == tuple(LEVELS)
+    refused = api.post("/api/tables", None, {"game": "chess", "seats": [{"kind": "human"}]})
+    assert refused.status_code == 422
+    assert "no game 'chess' is installed here" in refused.json()["detail"]
+    default = api.post("/api/tables", None, {"seats": [{"kind": "human"}]}).json()
+    assert default["table"]["game"] == game_names()[0]
 
 
 def test_every_route_documents_its_refusals(api: Api) -> None:

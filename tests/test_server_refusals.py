@@ -37,7 +37,7 @@ def detail(response: Any) -> str:
             "request_invalid",
         ),
         ({"seats": [{"kind": "human"}] * 6}, 422, "1 to 5 players, got 6 seats", "player_count"),
-        ({"seats": THREE_SEATS, "game": "chess"}, 422, "'exhibition', 'tucano'", "request_invalid"),
+        ({"seats": THREE_SEATS, "game": "chess"}, 422, "installed: exhibition, tucano", "request_invalid"),
         (
             {"seats": THREE_SEATS, "options": {"variations": ["zoo"]}},
             422,
@@ -273,6 +273,18 @@ def test_game_data_refuses_unknown_games_and_files(api: Api) -> None:
         assert "does not exist" in detail(response)
 
 
+def test_a_games_page_files_are_served_and_nothing_else_of_its_package(api: Api) -> None:
+    page = api.get("/api/games").json()[0]["page"]
+    script, stylesheet = api.get(page["script"]), api.get(page["stylesheet"])
+    assert "export function" in script.text
+    assert script.headers["content-type"].startswith("text/javascript")
+    assert stylesheet.headers["content-type"].startswith("text/css")
+    for path in ("chess/static/chess.js", "exhibition/static/plugin.py", "tucano/static/x.js"):
+        response = api.get(f"/api/games/{path}")
+        assert (response.status_code, response.json()["code"]) == (404, "page_file_not_found")
+    assert api.get("/api/games/exhibition/static/..%2Fplugin.py").status_code == 404
+
+
 def test_a_seat_position_must_be_a_number(api: Api) -> None:
     table_id, host, _ = open_table(api)
     response = api.post(f"/api/tables/{table_id}/seats/first/bot", host)
@@ -285,6 +297,7 @@ def test_the_openapi_document_lists_every_route(api: Api) -> None:
     assert set(paths) == {
         "/api/games",
         "/api/games/{name}/data/{file}",
+        "/api/games/{name}/static/{file}",
         "/api/tables",
         "/api/tables/{table_id}",
         "/api/tables/{table_id}/join",

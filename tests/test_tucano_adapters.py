@@ -8,9 +8,10 @@ import numpy as np
 import pytest
 
 from tucano_helpers import GAME, TABLE, joker_choice
-from vitrine.adapters.encoding import encoding_for, flatten
+from vitrine.adapters.encoding import encoding_for
 from vitrine.games.tucano.hidden import deal_hidden
 from vitrine.games.tucano.state import joker_base
+from vitrine.kit.encoding import flatten
 
 
 def test_observations_do_not_change_when_the_hidden_cards_are_dealt_anew() -> None:

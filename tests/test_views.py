@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from vitrine.games import GAMES, get_game
+from vitrine.games import game_names, get_game
 from vitrine.games.exhibition import ExhibitionGame
 from vitrine.games.exhibition.cards import card_label
 
@@ -87,7 +87,7 @@ def test_einstein_is_listed_last_in_his_market_group() -> None:
     assert state.view(0)["market"]["OC"] == ["1900", "1905", "EIN"]
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", game_names())
 def test_every_game_refuses_a_view_for_an_unknown_seat(game: str) -> None:
     state = get_game(game).new_game(["Ana", "Bo"], {}, 1)
     for seat in (2, -1):

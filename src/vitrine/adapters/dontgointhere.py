@@ -10,11 +10,11 @@ and the others' ghosts (zeros until the end) never reach an observation.
 from collections.abc import Mapping
 from typing import Any
 
-from vitrine.adapters.encoding import Array, Field, seat_arrays
 from vitrine.games.dontgointhere.components import VALUES, load_components
 from vitrine.games.dontgointhere.notation import Notation
 from vitrine.games.dontgointhere.state import CARDS_PER_ROOM, PHASES
 from vitrine.games.dontgointhere.view import FACE_DOWN
+from vitrine.kit.encoding import Array, Field, seat_arrays
 
 GHOST_SCALE = 40.0  # ghosts beyond this read as 1
 ACTIVE_PHASES = PHASES[:-1]

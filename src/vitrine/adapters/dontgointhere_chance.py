@@ -31,12 +31,10 @@ the cards set aside, before the engine applies the action itself.
 """
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from vitrine.adapters.chance import ChanceGame, Draws, Outcomes, uniform
-from vitrine.adapters.table import Table
-from vitrine.engine.protocol import GameState
+from vitrine.engine.protocol import Game, GameState
 from vitrine.games.dontgointhere.components import VALUES, Components, load_components
 from vitrine.games.dontgointhere.game import BLANK_FACE, GHOST_FACE, DgitGame
 from vitrine.games.dontgointhere.setup import parse_types
@@ -48,6 +46,7 @@ from vitrine.games.dontgointhere.state import (
     DgitState,
     Dice,
 )
+from vitrine.kit.chance import ChanceGame, Draws, Outcomes, uniform
 
 SEED = 0  # the engine wants one; its deal is replaced and its dice stream never read
 
@@ -58,14 +57,14 @@ class DgitChance:
     (``blank``, ``ghost``, just above the cards) during play; in the setup,
     by position, a type index, a card, then a room index per board."""
 
-    def __init__(self, table: Table):
-        assert isinstance(table.game, DgitGame)
-        self.game = table.game
-        self.components = components = table.game.components
-        self.names = table.names
-        self.options = table.options
-        self.chosen = parse_types(table.options, components)
-        self.type_count, self.remove = components.setup[len(table.names)]
+    def __init__(self, game: Game, names: Sequence[str], options: Mapping[str, Any]):
+        assert isinstance(game, DgitGame)
+        self.game = game
+        self.components = components = game.components
+        self.names = tuple(names)
+        self.options = dict(options)
+        self.chosen = parse_types(self.options, components)
+        self.type_count, self.remove = components.setup[len(names)]
         self.type_draws = 0 if self.chosen else self.type_count
         self.boards = sorted({room.board for room in components.rooms})
         self.dealt_cards = CARDS_PER_ROOM * len(self.boards)

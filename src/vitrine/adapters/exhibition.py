@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from dataclasses import astuple, dataclass
 from typing import TYPE_CHECKING, Any
 
-from vitrine.adapters.encoding import Array, Field, seat_arrays
 from vitrine.engine.protocol import GameState
 from vitrine.games.exhibition.cards import NUM_CARDS, card_from_label
 from vitrine.games.exhibition.fastplayout import CompiledCore, core_for, uses_compiled_core
@@ -26,6 +25,7 @@ from vitrine.games.exhibition.state import (
     TAKE_STRIDE,
     ExhibitionState,
 )
+from vitrine.kit.encoding import Array, Field, seat_arrays
 
 if TYPE_CHECKING:
     from vitrine.games.exhibition._playout import Batch

@@ -6,12 +6,10 @@ lasts.  Each is uniform over what is left, which is what a shuffled deck
 gives, so chance nodes change no probability of the game.
 """
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from vitrine.adapters.chance import ChanceGame, Draws, Outcomes, uniform
-from vitrine.adapters.table import Table
-from vitrine.engine.protocol import GameState
+from vitrine.engine.protocol import Game, GameState
 from vitrine.games.exhibition.cards import NUM_CARDS, card_label
 from vitrine.games.exhibition.game import ExhibitionGame
 from vitrine.games.exhibition.state import (
@@ -20,6 +18,7 @@ from vitrine.games.exhibition.state import (
     PLACE_BASE,
     ExhibitionState,
 )
+from vitrine.kit.chance import ChanceGame, Draws, Outcomes, uniform
 
 FIRST_DECADE = 1900
 DECADES = 10
@@ -30,12 +29,11 @@ MAX_DECISIONS = 2 * NUM_CARDS  # a take and a placement for each card
 class ExhibitionChance:
     """Where a game of Exhibition meets chance, for one player count and options."""
 
-    def __init__(self, table: Table):
-        game = table.game
+    def __init__(self, game: Game, names: Sequence[str], options: Mapping[str, Any]):
         assert isinstance(game, ExhibitionGame)
         self.game = game
-        self.names = table.names
-        self.options = table.options
+        self.names = tuple(names)
+        self.options = dict(options)
         self.market_size = MARKET_PER_CONTINENT * game.table.num_continents
         self.decades = len(self.names) if self.options.get("secret_decade") else 0
 

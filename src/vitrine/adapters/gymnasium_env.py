@@ -6,11 +6,12 @@ decisions inside ``reset`` and ``step`` until the agent is to act again, so
 an episode is one whole game from the agent's side.  The reward comes at
 the end: the agent's ``returns()`` (solo Exhibition: the score as a
 fraction of a score no game reaches; against bots: the agent's share of the
-win).  Registered ids (importing this module registers them):
+win).  Registered ids (importing this module registers them), as each
+game's plug-in names them:
 
-- ``vitrine/ExhibitionSolo-v1``: Exhibition's solo mode;
-- ``vitrine/Exhibition-v1``, ``vitrine/Tucano-v1``, ``vitrine/DontGoInThere-v1``:
-  each game against ``opponents`` (one ``greedy`` bot unless given).
+- alone, for a game with a solo mode: ``vitrine/ExhibitionSolo-v1``;
+- each game against ``opponents`` (one ``greedy`` bot unless given):
+  ``vitrine/Exhibition-v1``, ``vitrine/Tucano-v1``, ``vitrine/DontGoInThere-v1``.
 
 Gymnasium agents often act without a mask (the environment checker does),
 so an illegal action does not raise: it ends the episode with
@@ -34,6 +35,7 @@ from vitrine.adapters.table import DEAL_SEEDS, ILLEGAL_REWARD, checked_action, m
 from vitrine.bots import Bot, make_bot
 from vitrine.engine.errors import IllegalTurnError, VitrineError
 from vitrine.engine.protocol import GameState
+from vitrine.games import default_game, plugins
 
 SEEDS = 2**63  # the bots' random streams are seeded from the environment's generator
 
@@ -45,15 +47,17 @@ class TableEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def __init__(
         self,
-        game: str = "exhibition",
+        game: str | None = None,
         opponents: Sequence[str] = (),
         seat: int | None = None,
         variants: Sequence[str] = (),
         obs_type: str = "flat",
         render_mode: str | None = None,
     ) -> None:
-        """``seat``: the agent's, fixed, or None for one drawn every episode
+        """``game``: its name (None: the first installed, ``games.default_game``);
+        ``seat``: the agent's, fixed, or None for one drawn every episode
         (the start player's edge is real, so a policy should learn every seat)."""
+        game = game or default_game()
         if isinstance(opponents, str):
             raise VitrineError(f"opponents is a list of bot specs, got the string {opponents!r}")
         self.render_mode = check_render_mode(render_mode)
@@ -173,16 +177,29 @@ class TableEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
 
 ENTRY_POINT = "vitrine.adapters.gymnasium_env:TableEnv"
-SOLO_ID = "vitrine/ExhibitionSolo-v1"
 DEFAULT_OPPONENTS = ("greedy",)
-GAME_IDS = {
-    "exhibition": "vitrine/Exhibition-v1",
-    "tucano": "vitrine/Tucano-v1",
-    "dontgointhere": "vitrine/DontGoInThere-v1",
-}
 
-gymnasium.register(id=SOLO_ID, entry_point=ENTRY_POINT, kwargs={"game": "exhibition"})
-for _game, _id in GAME_IDS.items():
-    gymnasium.register(
-        id=_id, entry_point=ENTRY_POINT, kwargs={"game": _game, "opponents": DEFAULT_OPPONENTS}
-    )
+
+def register_environments() -> tuple[dict[str, str], dict[str, str]]:
+    """Register every installed game's ids with Gymnasium, those its plug-in
+    names: against ``DEFAULT_OPPONENTS`` (``gymnasium_id``) and alone
+    (``solo_gymnasium_id``).  Returns both, by game; an id already registered
+    is left as it is, so calling this again after installing a game adds it."""
+    against: dict[str, str] = {}
+    alone: dict[str, str] = {}
+    for plugin in plugins():
+        for ids, env_id, kwargs in (
+            (against, plugin.gymnasium_id, {"opponents": DEFAULT_OPPONENTS}),
+            (alone, plugin.solo_gymnasium_id, {}),
+        ):
+            if env_id is None:
+                continue
+            ids[plugin.name] = env_id
+            if env_id not in gymnasium.registry:
+                gymnasium.register(
+                    id=env_id, entry_point=ENTRY_POINT, kwargs={"game": plugin.name, **kwargs}
+                )
+    return against, alone
+
+
+GAME_IDS, SOLO_IDS = register_environments()

@@ -1,8 +1,8 @@
 """OpenSpiel games, registered with ``pyspiel`` as ``vitrine_<game>``.
 
-Importing this module registers one per game with chance events (see
-``chance.chance_game_for``): ``vitrine_exhibition``, ``vitrine_tucano`` and
-``vitrine_dontgointhere``; then
+Importing this module registers one per installed game whose plug-in hands
+over its chance events (``kit.chance``): ``vitrine_exhibition``,
+``vitrine_tucano`` and ``vitrine_dontgointhere`` for the games shipped; then
 ``pyspiel.load_game("vitrine_exhibition(players=3,variants=links+secret_decade)")``
 loads one.  Randomness is explicit (the setup, then the draws after an
 action, are chance nodes: see ``chance``), returns are the engine's win
@@ -22,19 +22,13 @@ from typing import Any
 import numpy as np
 import pyspiel
 
-from vitrine.adapters.chance import (
-    CHANCE_GAMES,
-    Chance,
-    ChanceGame,
-    Draws,
-    Outcomes,
-    chance_game_for,
-)
-from vitrine.adapters.encoding import Array, flat_size, flatten
 from vitrine.adapters.table import Table, make_table
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Record
+from vitrine.games import get_plugin, plugins
+from vitrine.kit.chance import Chance, ChanceGame, Draws, Outcomes
+from vitrine.kit.encoding import Array, flat_size, flatten
 
 PREFIX = "vitrine_"  # a game's short name is the prefix and its vitrine name
 VARIANT_SEPARATOR = "+"  # OpenSpiel parameter strings already use commas
@@ -91,7 +85,7 @@ class VitrineGame(pyspiel.Game):  # type: ignore[misc]
             self.table: Table = make_table(game_name, names, variants, "flat")
         except VitrineError as error:
             raise OpenSpielError(str(error), error.code, error.params) from None
-        self.chance: Chance = spec.chance(self.table)
+        self.chance: Chance = spec.chance(self.table.game, self.table.names, self.table.options)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.table.encoding.num_actions,
             max_chance_outcomes=spec.max_chance_outcomes,
@@ -349,4 +343,12 @@ def register(game_name: str) -> type[VitrineGame]:
     return game_class
 
 
-GAME_CLASSES = {game_name: register(game_name) for game_name in CHANCE_GAMES}
+def chance_game_for(game_name: str) -> ChanceGame:
+    """The chance events ``game_name``'s plug-in hands over."""
+    chance = get_plugin(game_name).chance
+    if chance is None:
+        raise VitrineError(f"the game {game_name!r} has no chance events for OpenSpiel")
+    return chance()
+
+
+GAME_CLASSES = {plugin.name: register(plugin.name) for plugin in plugins() if plugin.chance}

@@ -14,9 +14,10 @@ from typing import Any
 
 from rich.console import Console
 
-from vitrine.cli.render import make_console, renderer_for
+from vitrine.cli.render import renderer_for
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import Game
+from vitrine.kit.render import make_console
 
 RENDER_MODES = ("human", "ansi")
 RENDER_WIDTH = 100  # columns of an "ansi" picture: a terminal's, fixed so text is reproducible

@@ -11,15 +11,8 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 
-from vitrine.adapters.encoding import (
-    Array,
-    Encoding,
-    action_mask,
-    flat_entries_of,
-    flat_size,
-    flatten,
-)
 from vitrine.engine.protocol import GameState
+from vitrine.kit.encoding import Array, Encoding, action_mask, flat_entries_of, flat_size, flatten
 
 Observation = dict[str, Any]  # the observation (an array or a dict of them) and its mask
 

@@ -11,10 +11,11 @@ from typing import Any
 
 import numpy as np
 
-from vitrine.adapters.encoding import Encoding, check_observation_type, encoding_for
+from vitrine.adapters.encoding import check_observation_type, encoding_for
 from vitrine.engine.errors import IllegalTurnError, VitrineError
 from vitrine.engine.protocol import Game, GameState
 from vitrine.games import get_game
+from vitrine.kit.encoding import Encoding
 
 DEAL_SEEDS = 2**31  # deals drawn from a seeded generator lie in range(DEAL_SEEDS)
 ILLEGAL_REWARD = (

@@ -15,9 +15,9 @@ from typing import Any
 
 import numpy as np
 
-from vitrine.adapters.encoding import Array, Field, seat_arrays
 from vitrine.games.tucano.cards import load_card_table
 from vitrine.games.tucano.state import num_action_ids
+from vitrine.kit.encoding import Array, Field, seat_arrays
 
 
 class TucanoEncoding:

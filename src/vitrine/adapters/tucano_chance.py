@@ -11,26 +11,25 @@ refill draws up to one card a column, each draw a chance event (T-7).
 """
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from vitrine.adapters.chance import ChanceGame, Draws, Outcomes
-from vitrine.adapters.table import Table
-from vitrine.engine.protocol import GameState
+from vitrine.engine.protocol import Game, GameState
 from vitrine.games.tucano.cards import CardTable, load_card_table
 from vitrine.games.tucano.game import TucanoGame
 from vitrine.games.tucano.hidden import toucan_free_top
 from vitrine.games.tucano.state import MAX_PLAYERS, MIN_PLAYERS, TucanoState
+from vitrine.kit.chance import ChanceGame, Draws, Outcomes
 
 
 class TucanoChance:
     """Where a game of Tucano meets chance, for one player count."""
 
-    def __init__(self, table: Table):
-        assert isinstance(table.game, TucanoGame)
-        self.game = table.game
-        self.cards = table.game.table
-        self.names = table.names
+    def __init__(self, game: Game, names: Sequence[str], options: Mapping[str, Any]):
+        assert isinstance(game, TucanoGame)
+        self.game = game
+        self.cards = game.table
+        self.names = tuple(names)
         self.deck = [kind for kind, count in enumerate(self.cards.counts) for _ in range(count)]
 
     def _next_card(self, pile: Sequence[int], drawn: Sequence[int]) -> Outcomes:

@@ -33,17 +33,17 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from vitrine.adapters.encoding import (
+from vitrine.adapters.gymnasium_env import TableEnv
+from vitrine.adapters.spaces import observation_space
+from vitrine.adapters.table import ILLEGAL_REWARD, action_id
+from vitrine.engine.errors import VitrineError
+from vitrine.kit.encoding import (
     CompiledBatch,
     compiled_batch_of,
     flat_entries_of,
     flat_size,
     flatten,
 )
-from vitrine.adapters.gymnasium_env import TableEnv
-from vitrine.adapters.spaces import observation_space
-from vitrine.adapters.table import ILLEGAL_REWARD, action_id
-from vitrine.engine.errors import VitrineError
 
 Batch = dict[str, npt.NDArray[Any]]  # {"observation": (n, size), "action_mask": (n, actions)}
 
@@ -55,7 +55,7 @@ class VectorTableEnv(VectorEnv):
 
     def __init__(
         self,
-        game: str = "exhibition",
+        game: str | None = None,
         num_envs: int = 16,
         opponents: Sequence[str] = (),
         seat: int | None = None,

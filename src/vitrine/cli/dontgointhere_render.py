@@ -15,12 +15,12 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from vitrine.cli.render import Row, View, legal_list, score_table
 from vitrine.engine.protocol import Game, GameState
 from vitrine.games.dontgointhere import DgitGame, DgitState
 from vitrine.games.dontgointhere.components import Components
 from vitrine.games.dontgointhere.notation import LEFT_COPY, RIGHT_COPY
 from vitrine.games.dontgointhere.scoring import score_game
+from vitrine.kit.render import Row, View, legal_list, score_table
 
 COPY_MARKS = (LEFT_COPY, RIGHT_COPY)
 FREE = "·"

@@ -19,11 +19,11 @@ from rich.table import Table
 from rich.text import Text
 
 from vitrine.cli import exhibition_report
-from vitrine.cli.render import Sheet, View, legal_list, score_table
 from vitrine.engine.protocol import Game, GameState
 from vitrine.games.exhibition import ExhibitionGame
 from vitrine.games.exhibition.cards import WHITE, CardTable, card_label
 from vitrine.games.exhibition.scoring import CATEGORY_NAMES, SECRET_DECADE
+from vitrine.kit.render import Sheet, View, legal_list, score_table
 
 # OC purple, AS green and NA yellow as on the cards; the other three take the
 # remaining basic colours so that even 8-colour terminals keep all six apart.

@@ -28,7 +28,7 @@ from vitrine.cli.options import (
 )
 from vitrine.cli.play import PlaySession, Seat
 from vitrine.cli.records import load_record, save_record
-from vitrine.cli.render import make_console, renderer_for, say
+from vitrine.cli.render import renderer_for
 from vitrine.cli.report import report
 from vitrine.cli.review import review
 from vitrine.cli.serve import serve
@@ -39,7 +39,8 @@ from vitrine.engine.errors import VitrineError
 from vitrine.engine.perft import perft, perft_divide
 from vitrine.engine.protocol import Game, GameState
 from vitrine.engine.rng import MAX_SEED
-from vitrine.games import get_game
+from vitrine.games import get_game, plugins
+from vitrine.kit.render import make_console, say
 
 RANDOM_SEEDS = 1_000_000_000  # short enough to read out and type back
 PERFT_SEED = 1  # a fingerprint compares counts of one deal: a fixed one, as the docs quote
@@ -76,13 +77,15 @@ def make_seats(game: str, players: int, bots: Sequence[str], names: Sequence[str
 
 
 def show_version(context: click.Context, _: click.Parameter, value: bool) -> None:
-    """``--version``: the version and the playout core in use (whether search
-    runs compiled), the core looked up only when asked."""
+    """``--version``: the version and what each game says of how it runs (a
+    game's compiled playout core, say), looked up only when asked."""
     if not value or context.resilient_parsing:
         return
-    from vitrine.games.exhibition.fastplayout import core_name
-
-    click.echo(f"{context.info_name} {importlib.metadata.version('vitrine')}, {core_name()}")
+    notes = [
+        f"{plugin.title('en')}: {plugin.build_note()}" for plugin in plugins() if plugin.build_note
+    ]
+    version = importlib.metadata.version("vitrine")
+    click.echo(", ".join([f"{context.info_name} {version}", *notes]))
     context.exit()
 
 

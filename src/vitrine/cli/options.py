@@ -11,19 +11,31 @@ from vitrine.engine.errors import VitrineError
 from vitrine.engine.overlay import Overlay
 from vitrine.engine.protocol import Game
 from vitrine.engine.rng import MAX_SEED
-from vitrine.games import GAMES, get_game
+from vitrine.games import default_game, game_names, get_game
 from vitrine.lab.rules import read_overlay
 from vitrine.parallel import check_ray_address
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+class InstalledGames(Sequence[str]):
+    """The installed games' names, read from the registry each time they are
+    asked for: ``--game``'s choices, so a command built before a game was
+    installed (a test's, say) still offers it."""
+
+    def __len__(self) -> int:
+        return len(game_names())
+
+    def __getitem__(self, index: int) -> str:  # type: ignore[override]
+        return game_names()[index]
+
+
 def game_option(command: F) -> F:
     option = click.option(
         "--game",
         "game_name",
-        type=click.Choice(GAMES),
-        default="exhibition",
+        type=click.Choice(InstalledGames()),
+        default=default_game,
         show_default=True,
         help="The game.",
     )

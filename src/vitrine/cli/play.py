@@ -17,9 +17,9 @@ from rich.rule import Rule
 from rich.text import Text
 
 from vitrine.bots import Bot
-from vitrine.cli.render import Renderer, View, say
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import Game, GameState
+from vitrine.kit.render import Renderer, View, say
 from vitrine.review import Hint, hint
 
 HELP_WORDS = ("?", "HELP")

@@ -13,12 +13,13 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from vitrine.cli.render import make_console, renderer_for, say
+from vitrine.cli.render import renderer_for
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import Game
 from vitrine.engine.record import Record, parse_json
 from vitrine.engine.rng import MAX_SEED
 from vitrine.games import read_record
+from vitrine.kit.render import make_console, say
 from vitrine.parallel import progress_bar
 from vitrine.review import Review, coach_spec, review_record
 from vitrine.review.grades import GRADES

@@ -49,7 +49,7 @@ def serve(
     local reverse proxy.  Several processes, here (--workers) or on other
     machines, serve one PostgreSQL database together (docs/deploy.md).
     """
-    from vitrine.games import get_game
+    from vitrine.games import default_game, get_game
     from vitrine.review import coach_spec
     from vitrine.server.database import database_url, with_driver
     from vitrine.server.processes import ServeOptions, serve_here, serve_workers
@@ -60,7 +60,7 @@ def serve(
     except ValueError as error:
         raise click.UsageError(str(error)) from None
     try:
-        coach_spec(get_game("exhibition"), 2, coach_budget)
+        coach_spec(get_game(default_game()), 2, coach_budget)
     except VitrineError as error:
         raise click.BadParameter(str(error), param_hint="'--coach-budget'") from None
     url = database_url(database)

@@ -20,9 +20,9 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from vitrine.cli.render import PlainRenderer, Sheet, View, legal_list, score_table
 from vitrine.engine.protocol import GameState
 from vitrine.games.tucano import TucanoState
+from vitrine.kit.render import PlainRenderer, Sheet, View, legal_list, score_table
 
 TOUCAN_STYLE = "bold magenta"
 JOKER_STYLE = "bold yellow"

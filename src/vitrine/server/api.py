@@ -16,7 +16,8 @@ from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
 from vitrine.bots import LEVELS
-from vitrine.games import GAMES, get_game
+from vitrine.games import game_names, get_plugin, plugins
+from vitrine.kit.plugin import GamePlugin
 from vitrine.server import schemas
 from vitrine.server.errors import ApiError, not_found
 from vitrine.server.live import OPEN
@@ -82,16 +83,26 @@ def optional(credentials: HTTPAuthorizationCredentials | None) -> str | None:
 
 @router.get("/games", response_model=list[schemas.GameInfo])
 async def games() -> list[dict[str, Any]]:
-    """The games this server hosts and the bot levels it offers."""
-    return [
-        {
-            "name": game.name,
-            "min_players": game.min_players,
-            "max_players": game.max_players,
-            "levels": list(LEVELS),
-        }
-        for game in map(get_game, GAMES)
-    ]
+    """The games this server hosts, in the order pages list them, and the bot
+    levels it offers: what the pages know of the games."""
+    return [game_info(plugin) for plugin in plugins()]
+
+
+def game_info(plugin: GamePlugin) -> dict[str, Any]:
+    game = plugin.make_game()
+    static = f"/api/games/{plugin.name}/static"
+    page = plugin.page
+    return {
+        "name": plugin.name,
+        "titles": dict(plugin.titles),
+        "summaries": dict(plugin.summaries),
+        "min_players": game.min_players,
+        "max_players": game.max_players,
+        "levels": list(LEVELS),
+        "page": None
+        if page is None
+        else {"script": f"{static}/{page.script}", "stylesheet": f"{static}/{page.stylesheet}"},
+    }
 
 
 @router.get("/games/{name}/data/{file}", response_class=FileResponse, responses=refusals(404))
@@ -100,12 +111,26 @@ async def game_data(name: str, file: str) -> FileResponse:
     missing = not_found(
         "data_file_not_found", f"data file {file!r} of game {name!r} does not exist", file=file
     )
-    if name not in GAMES or not DATA_FILE.fullmatch(file):
+    if name not in game_names() or not DATA_FILE.fullmatch(file):
         raise missing
-    path = resources.files(f"vitrine.games.{name}") / "data" / file
+    path = resources.files(get_plugin(name).package) / "data" / file
     if not path.is_file():
         raise missing
     return FileResponse(str(path), media_type="application/json")
+
+
+@router.get("/games/{name}/static/{file}", response_class=FileResponse, responses=refusals(404))
+async def game_page_file(name: str, file: str) -> FileResponse:
+    """A game's page module or stylesheet (``GamePlugin.page``), served from its package."""
+    missing = not_found(
+        "page_file_not_found", f"page file {file!r} of game {name!r} does not exist", file=file
+    )
+    page = get_plugin(name).page if name in game_names() else None
+    if page is None or file not in (page.script, page.stylesheet):
+        raise missing
+    path = resources.files(get_plugin(name).package) / "web" / file
+    media = "text/javascript" if file == page.script else "text/css"
+    return FileResponse(str(path), media_type=media)
 
 
 @router.post(

@@ -6,15 +6,35 @@ rather than an option silently ignored.
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool
+
+from vitrine.games import default_game, game_names
 
 CLOCK_LIMIT = 7 * 24 * 3600
 ACTION_LENGTH = 40  # the longest decision in any game's notation, with room to spare
 SEQ_LIMIT = 1_000_000  # far past any game's length
 NAME_FIELD = 100  # what a name may be sent as; once cleaned it holds at most 24 characters
+
+
+def installed_game(name: str) -> str:
+    """A game's name, refused unless that game is installed (the registry's)."""
+    if name not in game_names():
+        raise ValueError(
+            f"no game {name!r} is installed here (installed: {', '.join(game_names())})"
+        )
+    return name
+
+
+def list_installed_games(schema: dict[str, Any]) -> None:
+    """The OpenAPI document lists the installed games, read when it is made."""
+    schema["enum"] = list(game_names())
+
+
 # The schema says which values exist, so a request it allows is not refused for
-# naming an unknown game or level (tests check these against GAMES and LEVELS).
-GameName = Literal["exhibition", "tucano", "dontgointhere"]
+# naming an unknown game or level (tests check these against the registry and LEVELS).
+GameName = Annotated[
+    str, AfterValidator(installed_game), Field(json_schema_extra=list_installed_games)
+]
 Level = Literal["beginner", "casual", "strong", "expert"]
 
 
@@ -41,7 +61,7 @@ class CreateTableRequest(Strict):
     refuses (its own codes), names that look alike (``names_repeated``) or
     hold invisible characters (``name_invisible``)."""
 
-    game: GameName = "exhibition"
+    game: GameName = Field(default_factory=default_game)
     options: dict[str, Any] = Field(default_factory=dict, description="the game's own options")
     seats: list[Annotated[HumanSeat | BotSeat, Field(discriminator="kind")]] = Field(
         min_length=1, max_length=16
@@ -188,11 +208,21 @@ class ClaimedSeat(TableState):
     token: str
 
 
+class PageFiles(BaseModel):
+    """Where a game's page module and stylesheet are served."""
+
+    script: str
+    stylesheet: str
+
+
 class GameInfo(BaseModel):
     name: str
+    titles: dict[str, str] = Field(description="the game's name, per language")
+    summaries: dict[str, str] = Field(description="what the game is, in a line, per language")
     min_players: int
     max_players: int
     levels: list[str]
+    page: PageFiles | None = Field(description="none: the game has no page, and no web table")
 
 
 class Substitute(BaseModel):

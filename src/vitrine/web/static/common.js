@@ -1,6 +1,7 @@
 // What every page shares: the language, the API, tokens kept in this browser,
 // the games' and bots' names, and a small element builder.  Game-independent:
-// a game's drawing lives in games/<name>.js.
+// the server lists the installed games (/api/games), and a game's drawing is
+// its own page module, served from the game's package.
 //
 // Pages run under a strict Content-Security-Policy: no inline script or
 // style, so nothing here writes a style attribute (``el`` sets styles through
@@ -10,8 +11,6 @@ const STRINGS = {
   en: {
     language: "Français", title: "vitrine", error: "Error: {words}", loading: "Loading…",
     lobby: "Lobby", replayViewer: "Replay viewer", skip: "Skip to the content",
-    "game.exhibition": "Exhibition: 20th Century", "game.tucano": "Tucano",
-    "game.dontgointhere": "Don't Go In There",
     "level.beginner": "beginner", "level.casual": "casual", "level.strong": "strong",
     "level.expert": "expert", botName: "{level} bot {n}",
     "botLevel.beginner": "Beginner", "botLevel.casual": "Casual", "botLevel.strong": "Strong",
@@ -21,8 +20,6 @@ const STRINGS = {
   fr: {
     language: "English", title: "vitrine", error: "Erreur : {words}", loading: "Chargement…",
     lobby: "Salon", replayViewer: "Revoir une partie", skip: "Aller au contenu",
-    "game.exhibition": "Exhibition : le XXᵉ siècle", "game.tucano": "Tucano",
-    "game.dontgointhere": "Don't Go In There (N'entrez pas là)",
     "level.beginner": "débutant", "level.casual": "occasionnel", "level.strong": "fort",
     "level.expert": "expert", botName: "Robot {level} {n}",
     "botLevel.beginner": "débutant", "botLevel.casual": "occasionnel", "botLevel.strong": "fort",
@@ -74,10 +71,24 @@ export function el(tag, attributes = {}, ...children) {
 
 const words = translator({ en: {}, fr: {} });
 
-/** A game's name in the page's language (its id when unknown). */
+// The installed games as the server lists them (names, titles, page files),
+// asked once per page; their titles are kept here once known, for gameTitle.
+let installed = null;
+const titles = new Map();
+
+/** The installed games, in the order the server lists them. */
+export function installedGames() {
+  installed ??= api("/api/games").then((games) => {
+    for (const game of games) titles.set(game.name, game.titles);
+    return games;
+  });
+  return installed;
+}
+
+/** A game's name in the page's language (its id until the games are known). */
 export const gameTitle = (game) => {
-  const title = words(`game.${game}`);
-  return title === `game.${game}` ? game : title;
+  const title = titles.get(game);
+  return title ? title[lang()] ?? title.en : game;
 };
 
 /** A bot level in the page's language. */
@@ -180,6 +191,9 @@ const ERRORS = {
     deck_unknown_card: "Deck position {position}: “{entry}” is not a card.",
     options_unknown: "Unknown options: {names}.",
     unknown_game: "Unknown game {game}.",
+    page_file_not_found: "A file of the game's page is missing.",
+    plugin_broken: "The game {plugin} is installed but broken: the server's log says why.",
+    no_games: "No game is installed on this server.",
     record_hints: "The record's hints must be true or false.",
     hints_off: "The host did not allow hints at this table.",
     hint_not_your_turn: "A hint is for the player whose turn it is.",
@@ -269,6 +283,9 @@ const ERRORS = {
     deck_unknown_card: "Pioche, position {position} : « {entry} » n'est pas une carte.",
     options_unknown: "Options inconnues : {names}.",
     unknown_game: "Jeu inconnu : {game}.",
+    page_file_not_found: "Un fichier de la page du jeu manque.",
+    plugin_broken: "Le jeu {plugin} est installé mais défectueux : le journal du serveur dit pourquoi.",
+    no_games: "Aucun jeu n'est installé sur ce serveur.",
     record_hints: "Les indices de la partie doivent valoir true ou false.",
     hints_off: "L'hôte n'a pas autorisé les indices à cette table.",
     hint_not_your_turn: "Un indice est pour le joueur dont c'est le tour.",
@@ -386,12 +403,13 @@ export function scoreTable(scores, { category, name, explain = () => null, total
         rank ? row(rank, (s) => s.rank) : null)));
 }
 
-/** A game's drawing module; its stylesheet comes with it, so pages name no game. */
+/** A game's page module, as the server lists it; its stylesheet comes with it, so pages name no game. */
 export async function gameModule(name) {
-  if (!/^[a-z_]+$/.test(name)) throw new ApiError(`unknown game ${name}`);
-  const href = `/static/games/${name}.css`;
+  const game = (await installedGames()).find((g) => g.name === name);
+  if (!game?.page) throw new ApiError(`unknown game ${name}`, "unknown_game", { game: name });
+  const href = game.page.stylesheet;
   if (!document.querySelector(`link[href="${href}"]`)) {
     document.head.append(el("link", { rel: "stylesheet", href }));
   }
-  return import(`/static/games/${name}.js`);
+  return import(game.page.script);
 }

@@ -1,8 +1,8 @@
 // The lobby: create a table (game, seats, bots, the game's options, how empty
 // seats are taken), take an open seat, and see open, running and finished tables.
 import {
-  api, displayName, el, errorText, gameModule, gameTitle, header, lang, levelName, tokens,
-  translator,
+  api, displayName, el, errorText, gameModule, gameTitle, header, installedGames, lang, levelName,
+  tokens, translator,
 } from "/static/common.js";
 
 const t = translator({
@@ -35,7 +35,7 @@ const t = translator({
 
 const app = document.getElementById("app");
 let games = [];
-let chosen = { game: "exhibition", count: 3, seats: [], clock: "", seatsOpen: false, hints: false };
+let chosen = { game: null, count: 3, seats: [], clock: "", seatsOpen: false, hints: false };
 // Clock profiles: seconds per decision before a silent player's seat goes to a bot.
 const CLOCKS = [["", "noClock"], ["60", "realtime"], ["86400", "turnBased"]];
 const errorBox = el("p", { class: "error", role: "alert", id: "error" });
@@ -196,5 +196,6 @@ async function render() {
       tableList(t("finished"), over, t("replay"), "finished-tables")));
 }
 
-games = await api("/api/games");
+games = (await installedGames()).filter((g) => g.page);
+chosen.game = games[0].name;
 await render();

@@ -5,18 +5,15 @@ outcomes and their probabilities, where the engine deals from a seeded deck
 order.  Each game says how its setup and its draws become chance events,
 and which record setup fields the outcomes make, so that a game played
 through OpenSpiel replays (a ``Chance``), and what OpenSpiel must know of it
-up front (a ``ChanceGame``); its module lives next to this one and is found
-by the game's name in ``chance_game_for``, so the OpenSpiel adapter itself
-names no game.
+up front (a ``ChanceGame``).  A game hands its ``ChanceGame`` to the
+OpenSpiel adapter through its plug-in, so the adapter itself names no game.
 """
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from vitrine.adapters.table import Table
-from vitrine.engine.errors import VitrineError
-from vitrine.engine.protocol import GameState
+from vitrine.engine.protocol import Game, GameState
 
 Outcomes = list[tuple[int, float]]  # a chance event's outcomes, with probabilities summing to 1
 Draws = tuple[int, ...]  # how many draws of each kind an action makes, in the order they come
@@ -73,24 +70,6 @@ class ChanceGame:
     max_players: int
     max_game_length: int  # player decisions, chance events not counted
     max_chance_outcomes: int  # every outcome lies in range(max_chance_outcomes)
-    chance: Callable[[Table], Chance]
-
-
-def chance_game_for(game_name: str) -> ChanceGame:
-    """The chance events of ``game_name``, for the OpenSpiel adapter."""
-    if game_name == "exhibition":
-        from vitrine.adapters.exhibition_chance import EXHIBITION
-
-        return EXHIBITION
-    if game_name == "tucano":
-        from vitrine.adapters.tucano_chance import TUCANO
-
-        return TUCANO
-    if game_name == "dontgointhere":
-        from vitrine.adapters.dontgointhere_chance import DONTGOINTHERE
-
-        return DONTGOINTHERE
-    raise VitrineError(f"no chance events for the game {game_name!r}")
-
-
-CHANCE_GAMES = ("exhibition", "tucano", "dontgointhere")
+    # The chance events of the game at one table: the definition, the seats'
+    # names (their count is the player count) and the parsed options.
+    chance: Callable[[Game, Sequence[str], Mapping[str, Any]], Chance]

@@ -1,0 +1,65 @@
+"""Don't Go In There, as the shared rooms see it (see ``vitrine.kit.plugin``)."""
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from vitrine.engine.protocol import Game
+from vitrine.games.dontgointhere.game import DgitGame
+from vitrine.kit.plugin import GamePlugin, PageAssets
+
+if TYPE_CHECKING:
+    from vitrine.kit.chance import ChanceGame
+    from vitrine.kit.encoding import Encoding
+    from vitrine.kit.render import Renderer
+
+
+def encoding(view: Mapping[str, Any]) -> "Encoding":
+    from vitrine.adapters.dontgointhere import DgitEncoding
+
+    return DgitEncoding(view)
+
+
+def chance() -> "ChanceGame":
+    from vitrine.adapters.dontgointhere_chance import DONTGOINTHERE
+
+    return DONTGOINTHERE
+
+
+def renderer(game: Game) -> "Renderer":
+    from vitrine.cli.dontgointhere_render import DgitRenderer
+
+    return DgitRenderer(game)
+
+
+# Don't Go In There plays out in Python, about a thousand times slower than
+# Exhibition's compiled core: its expert's budget is what fits in a second a
+# decision at each count (the slowest decisions of ``bench/bots.py think``),
+# and its strong level a smaller search (docs/bots.md gives the ladder's figures).
+STRONG = "ismcts:200"
+
+PLUGIN = GamePlugin(
+    name="dontgointhere",
+    package=__package__,
+    titles={"en": "Don't Go In There", "fr": "Don't Go In There (N'entrez pas là)"},
+    summaries={
+        "en": "Explore a haunted mansion: send meeples into its rooms, take the cards "
+        "they reveal, and end with the fewest curses. 2 to 5 players.",
+        "fr": "Explorez un manoir hanté : envoyez vos meeples dans ses pièces, prenez "
+        "les cartes qu'elles révèlent et finissez avec le moins de malédictions. "
+        "2 à 5 joueurs.",
+    },
+    make_game=DgitGame,
+    position=2,
+    levels={
+        2: {"strong": STRONG, "expert": "ismcts+:1000"},
+        3: {"strong": STRONG, "expert": "ismcts+:650"},
+        4: {"strong": STRONG, "expert": "ismcts+:450"},
+        5: {"strong": STRONG, "expert": "ismcts+:350"},
+    },
+    page=PageAssets(script="dontgointhere.js", stylesheet="dontgointhere.css"),
+    encoding=encoding,
+    chance=chance,
+    gymnasium_id="vitrine/DontGoInThere-v1",
+    pettingzoo_name="dontgointhere_v1",
+    renderer=renderer,
+)

@@ -1,0 +1,62 @@
+"""Exhibition: 20th Century, as the shared rooms see it (see ``vitrine.kit.plugin``)."""
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from vitrine.engine.protocol import Game
+from vitrine.games.exhibition.game import ExhibitionGame
+from vitrine.kit.plugin import GamePlugin, PageAssets
+
+if TYPE_CHECKING:
+    from vitrine.kit.chance import ChanceGame
+    from vitrine.kit.encoding import Encoding
+    from vitrine.kit.render import Renderer
+
+
+def encoding(view: Mapping[str, Any]) -> "Encoding":
+    from vitrine.adapters.exhibition import ExhibitionEncoding
+
+    return ExhibitionEncoding(view)
+
+
+def chance() -> "ChanceGame":
+    from vitrine.adapters.exhibition_chance import EXHIBITION
+
+    return EXHIBITION
+
+
+def renderer(game: Game) -> "Renderer":
+    from vitrine.cli.exhibition_render import ExhibitionRenderer
+
+    return ExhibitionRenderer(game)
+
+
+def build_note() -> str:
+    from vitrine.games.exhibition.fastplayout import core_name
+
+    return core_name()
+
+
+PLUGIN = GamePlugin(
+    name="exhibition",
+    package=__package__,
+    titles={"en": "Exhibition: 20th Century", "fr": "Exhibition : le XXᵉ siècle"},
+    summaries={
+        "en": "Curate a museum of the 20th century: take cards from the continents "
+        "and place them in showcases, in order of years. 1 to 5 players.",
+        "fr": "Composez un musée du XXᵉ siècle : prenez des cartes sur les continents "
+        "et placez-les dans des vitrines, par ordre des années. 1 à 5 joueurs.",
+    },
+    make_game=ExhibitionGame,
+    position=0,
+    # Alone, the stock's order is all that is hidden: PIMC over the solver.
+    levels={1: {"expert": "pimc:16"}},
+    page=PageAssets(script="exhibition.js", stylesheet="exhibition.css"),
+    encoding=encoding,
+    chance=chance,
+    gymnasium_id="vitrine/Exhibition-v1",
+    solo_gymnasium_id="vitrine/ExhibitionSolo-v1",
+    pettingzoo_name="exhibition_v1",
+    renderer=renderer,
+    build_note=build_note,
+)

@@ -1,0 +1,9 @@
+"""The shared kit below the games: what a game builds its plug-in from.
+
+A game's package imports the engine and this kit, nothing above them; the
+shared rooms (command line, server, adapters, lab) import the kit too and
+reach a game only through the registry (:mod:`vitrine.games`).  So the kit
+imports nothing but the engine: ``plugin`` (what a game hands over),
+``encoding`` (observations as arrays), ``chance`` (randomness as chance
+events), ``render`` (the terminal's picture).
+"""
