@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from open_spiel.python.algorithms import get_all_states, ismcts, mcts, outcome_sampling_mccfr
 
-from vitrine.adapters.dontgointhere_chance import die_outcomes
 from vitrine.adapters.openspiel_game import GAME_CLASSES, random_step
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import replay_json
 from vitrine.games import get_game
 from vitrine.games.dontgointhere import DgitGame
+from vitrine.games.dontgointhere.chance import die_outcomes
 from vitrine.games.dontgointhere.setup import Deal, deal, dice_stream
 from vitrine.games.dontgointhere.state import CARDS_PER_ROOM, Dice
 from vitrine.games.exhibition import ExhibitionGame

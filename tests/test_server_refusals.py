@@ -37,7 +37,7 @@ def detail(response: Any) -> str:
             "request_invalid",
         ),
         ({"seats": [{"kind": "human"}] * 6}, 422, "1 to 5 players, got 6 seats", "player_count"),
-        ({"seats": THREE_SEATS, "game": "chess"}, 422, "installed: exhibition, tucano", "request_invalid"),
+        ({"seats": THREE_SEATS, "game": "chess"}, 422, "no game 'chess' is", "request_invalid"),
         (
             {"seats": THREE_SEATS, "options": {"variations": ["zoo"]}},
             422,

@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vitrine.adapters.encoding import encoding_for
-from vitrine.adapters.exhibition import ExhibitionEncoding
 from vitrine.adapters.gymnasium_env import TableEnv
 from vitrine.adapters.table import ILLEGAL_REWARD
 from vitrine.adapters.vector_env import VectorTableEnv
 from vitrine.engine.errors import VitrineError
 from vitrine.games.exhibition import ExhibitionGame
+from vitrine.games.exhibition.encoding import ExhibitionEncoding
 from vitrine.games.exhibition.fastplayout import PURE_PYTHON_VARIABLE as PURE_PYTHON
 from vitrine.kit.encoding import flatten
 

@@ -14,19 +14,19 @@ if TYPE_CHECKING:
 
 
 def encoding(view: Mapping[str, Any]) -> "Encoding":
-    from vitrine.adapters.dontgointhere import DgitEncoding
+    from vitrine.games.dontgointhere.encoding import DgitEncoding
 
     return DgitEncoding(view)
 
 
 def chance() -> "ChanceGame":
-    from vitrine.adapters.dontgointhere_chance import DONTGOINTHERE
+    from vitrine.games.dontgointhere.chance import DONTGOINTHERE
 
     return DONTGOINTHERE
 
 
 def renderer(game: Game) -> "Renderer":
-    from vitrine.cli.dontgointhere_render import DgitRenderer
+    from vitrine.games.dontgointhere.render import DgitRenderer
 
     return DgitRenderer(game)
 

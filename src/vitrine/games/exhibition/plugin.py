@@ -14,19 +14,19 @@ if TYPE_CHECKING:
 
 
 def encoding(view: Mapping[str, Any]) -> "Encoding":
-    from vitrine.adapters.exhibition import ExhibitionEncoding
+    from vitrine.games.exhibition.encoding import ExhibitionEncoding
 
     return ExhibitionEncoding(view)
 
 
 def chance() -> "ChanceGame":
-    from vitrine.adapters.exhibition_chance import EXHIBITION
+    from vitrine.games.exhibition.chance import EXHIBITION
 
     return EXHIBITION
 
 
 def renderer(game: Game) -> "Renderer":
-    from vitrine.cli.exhibition_render import ExhibitionRenderer
+    from vitrine.games.exhibition.render import ExhibitionRenderer
 
     return ExhibitionRenderer(game)
 

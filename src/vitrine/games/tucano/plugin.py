@@ -14,19 +14,19 @@ if TYPE_CHECKING:
 
 
 def encoding(view: Mapping[str, Any]) -> "Encoding":
-    from vitrine.adapters.tucano import TucanoEncoding
+    from vitrine.games.tucano.encoding import TucanoEncoding
 
     return TucanoEncoding(view)
 
 
 def chance() -> "ChanceGame":
-    from vitrine.adapters.tucano_chance import TUCANO
+    from vitrine.games.tucano.chance import TUCANO
 
     return TUCANO
 
 
 def renderer(game: Game) -> "Renderer":
-    from vitrine.cli.tucano_render import TucanoRenderer
+    from vitrine.games.tucano.render import TucanoRenderer
 
     return TucanoRenderer(game)
 

@@ -18,9 +18,8 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from vitrine.cli import exhibition_report
 from vitrine.engine.protocol import Game, GameState
-from vitrine.games.exhibition import ExhibitionGame
+from vitrine.games.exhibition import ExhibitionGame, replay_view
 from vitrine.games.exhibition.cards import WHITE, CardTable, card_label
 from vitrine.games.exhibition.scoring import CATEGORY_NAMES, SECRET_DECADE
 from vitrine.kit.render import Sheet, View, legal_list, score_table
@@ -249,8 +248,8 @@ class ExhibitionRenderer:
         return self.score_table(view["scores"], view["secret_decades"], "Final scores")
 
     def score_sheets(self, state: GameState) -> RenderableType:
-        sheets = exhibition_report.score_sheets(state)
-        secrets = exhibition_report.secret_decades(state)
+        sheets = replay_view.score_sheets(state)
+        secrets = replay_view.secret_decades(state)
         title = (
             "Final scores"
             if state.is_over
@@ -259,7 +258,7 @@ class ExhibitionRenderer:
         return self.score_table(sheets, secrets, title)
 
     def report(self, state: GameState) -> dict[str, Any]:
-        return exhibition_report.report(state)
+        return replay_view.report(state)
 
     def score_table(
         self, sheets: list[dict[str, Any]], secrets: list[int | None], title: str
