@@ -94,7 +94,9 @@ SHELL = words_in(STATIC / "common.js")
 
 
 def test_the_shell_words_every_server_and_engine_code_in_both_languages() -> None:
-    codes = codes_in(SRC / "server", SRC / "engine", SRC / "games" / "__init__.py", SRC / "review")
+    codes = codes_in(
+        SRC / "server", SRC / "engine", SRC / "kit", SRC / "games" / "__init__.py", SRC / "review"
+    )
     assert codes, "no codes found: the scan is broken"
     for language in ("en", "fr"):
         assert codes - SHELL[language] == set(), language
