@@ -279,7 +279,13 @@ def test_a_games_page_files_are_served_and_nothing_else_of_its_package(api: Api)
     assert "export function" in script.text
     assert script.headers["content-type"].startswith("text/javascript")
     assert stylesheet.headers["content-type"].startswith("text/css")
-    for path in ("chess/static/chess.js", "exhibition/static/plugin.py", "tucano/static/x.js"):
+    for path in (
+        "chess/static/chess.js",
+        "exhibition/static/plugin.py",
+        "exhibition/static/cards.json",
+        "tucano/static/x.js",
+        "tucano/static/Tucano.js",
+    ):
         response = api.get(f"/api/games/{path}")
         assert (response.status_code, response.json()["code"]) == (404, "page_file_not_found")
     assert api.get("/api/games/exhibition/static/..%2Fplugin.py").status_code == 404

@@ -50,6 +50,8 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
 BODY = (400, 408, 413)  # what any request with a body may get before its route runs
 router = APIRouter(prefix="/api")
 DATA_FILE = re.compile(r"[a-z_]+\.json")
+PAGE_FILE = re.compile(r"[a-z][a-z0-9_-]*\.(?P<kind>js|css)")
+PAGE_MEDIA = {"js": "text/javascript", "css": "text/css"}
 bearer = HTTPBearer(auto_error=False, description="a seat token or the host token")
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 
@@ -121,16 +123,19 @@ async def game_data(name: str, file: str) -> FileResponse:
 
 @router.get("/games/{name}/static/{file}", response_class=FileResponse, responses=refusals(404))
 async def game_page_file(name: str, file: str) -> FileResponse:
-    """A game's page module or stylesheet (``GamePlugin.page``), served from its package."""
+    """A file of a game's page: its module (``GamePlugin.page``), the modules
+    that one imports and its stylesheet, served from the ``web/`` folder of
+    the game's package, and nothing else of the package."""
     missing = not_found(
         "page_file_not_found", f"page file {file!r} of game {name!r} does not exist", file=file
     )
-    page = get_plugin(name).page if name in game_names() else None
-    if page is None or file not in (page.script, page.stylesheet):
+    found = PAGE_FILE.fullmatch(file)
+    if name not in game_names() or found is None:
         raise missing
     path = resources.files(get_plugin(name).package) / "web" / file
-    media = "text/javascript" if file == page.script else "text/css"
-    return FileResponse(str(path), media_type=media)
+    if not path.is_file():
+        raise missing
+    return FileResponse(str(path), media_type=PAGE_MEDIA[found["kind"]])
 
 
 @router.post(
