@@ -36,8 +36,7 @@ def game_option(command: F) -> F:
         "game_name",
         type=click.Choice(InstalledGames()),
         default=default_game,
-        show_default=True,
-        help="The game.",
+        help="The game [default: the first of the choices].",
     )
     return option(command)
 

@@ -64,6 +64,12 @@ def _registry() -> dict[str, GamePlugin]:
     return {plugin.name: plugin for plugin in ordered}
 
 
+def rescan() -> None:
+    """Read the installed games again on the next call: a game installed while
+    the process runs (a test's, or a notebook's ``pip install``) is then found."""
+    _registry.cache_clear()
+
+
 def plugins() -> tuple[GamePlugin, ...]:
     """Every installed game's plug-in, in listing order."""
     return tuple(_registry().values())
