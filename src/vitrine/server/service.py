@@ -10,7 +10,7 @@ copy that knows its version.  A change is decided on the copy, under the
 table's lock in this process, and written on the condition that the table's
 version in the database is still the copy's (``store.py``): if another
 process moved it on, nothing is written, the copy catches up, and the change
-is decided again on the table as it now is (``_change``).  So no decision is
+is decided again on the table as it now is (``tables/core.py``).  So no decision is
 lost or made twice, whichever processes the players' requests reach.  Every
 process hears of every change (``notify.py``), catches up, and pushes each of
 its subscribers their own view.  One process at a time runs a table's bots
@@ -20,19 +20,16 @@ and clock: the one holding its lease (``_lease_round``).
 import asyncio
 import hashlib
 import logging
-import os
 import secrets
-import socket
 import time
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from typing import Any, TypeVar
+from typing import Any
 
 from vitrine.bots import LEVELS
 from vitrine.engine.errors import VitrineError
-from vitrine.engine.protocol import Game, GameState
+from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Substitute
 from vitrine.games import get_game, read_record
 from vitrine.server.chat import clean_line
@@ -59,11 +56,11 @@ from vitrine.server.live import (
 from vitrine.server.models import ChatRow, SeatRow, TableRow, aware, utcnow
 from vitrine.server.names import check_distinct, clean_name
 from vitrine.server.notify import Changes, Decision, LocalChanges
-from vitrine.server.ratelimit import RateLimit, moving_window
+from vitrine.server.ratelimit import RateLimit
 from vitrine.server.settings import Settings
-from vitrine.server.store import CHAT_KEPT, BehindError, Store, StoredTable
+from vitrine.server.store import CHAT_KEPT, Store
+from vitrine.server.tables.core import TableCore, new_state, one_off_server_id, surviving
 
-T = TypeVar("T")
 log = logging.getLogger(__name__)
 TIMEOUT_LEVEL = "casual"  # who takes over a seat whose clock ran out
 SEED_BITS = 53  # exact in JavaScript, so a record survives a trip through a browser
@@ -104,23 +101,12 @@ def creator_of(client: str) -> str:
     return hashlib.sha256(client.encode()).hexdigest()[:16]
 
 
-def one_off_server_id() -> str:
-    """A process's name in the leases when it has no lasting one (tests, one-off apps):
-    restarted, it is another, and waits for its old leases to expire."""
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
-
-
 def needs_runner(live: LiveTable) -> bool:
     """A playing table with a bot to play or a clock to watch (``store.needs_runner``)."""
     return live.row.status == PLAYING and (
         live.row.clock_seconds is not None
         or any(live.plays_itself(seat.position) for seat in live.seats)
     )
-
-
-def has_started(row: TableRow) -> bool:
-    """Whether the table was dealt (a table closed before its start never was)."""
-    return row.started_at is not None or row.status in (PLAYING, OVER)
 
 
 class TableService:
@@ -137,29 +123,30 @@ class TableService:
         """``changes`` tells of other processes' changes (none by default: one process);
         ``server_id`` names this process in the leases, the same across its restarts
         where it can be (``vitrine serve``: host, port and worker)."""
-        self.store = store
+        settings = settings or Settings()
+        server_id = server_id or one_off_server_id()
+        self.core = TableCore(store, db_workers, settings, changes or LocalChanges(), server_id)
+        self.core.run_here = self._run_here
         self.bot_delay = bot_delay
-        self.settings = settings or Settings()
-        self.changes = changes or LocalChanges()
-        self.server_id = server_id or one_off_server_id()
-        self.tables: dict[str, LiveTable] = {}
-        self._loading = asyncio.Lock()
-        self._executor = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="db")
-        self._tasks: set[asyncio.Task[None]] = set()
-        self.limiter = moving_window()  # shared by every rate limit but the sockets'
-        self._creating = RateLimit("create_tables", self.settings.create_tables, self.limiter)
-        self._starting_bots = RateLimit(
-            "start_bot_tables", self.settings.start_bot_tables, self.limiter
-        )
-        self._chatting = RateLimit(
-            "chat_lines", self.settings.chat_lines, self.limiter, code="chat_rate"
-        )
+        limiter = self.core.limiter
+        self._creating = RateLimit("create_tables", settings.create_tables, limiter)
+        self._starting_bots = RateLimit("start_bot_tables", settings.start_bot_tables, limiter)
+        self._chatting = RateLimit("chat_lines", settings.chat_lines, limiter, code="chat_rate")
         self.coaching = Coaching(
-            store, self._db, self.server_id, self.settings.lease_seconds, coach_budget
+            store, self.core.db, server_id, settings.lease_seconds, coach_budget
         )
 
-    async def _db(self, call: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._executor, call, *args)
+    @property
+    def tables(self) -> dict[str, LiveTable]:
+        return self.core.tables
+
+    @property
+    def store(self) -> Store:
+        return self.core.store
+
+    @property
+    def settings(self) -> Settings:
+        return self.core.settings
 
     # ------------------------------------------------------------ lifecycle
 
@@ -168,12 +155,12 @@ class TableService:
         (after a restart, this process's own at once), and let their clocks and bots
         go on; from then on, renew those leases, let tables nobody uses leave memory,
         and close tables nobody plays at as abandoned (looked for now, then now and then)."""
-        self._spawn(self.changes.listen(self._heard, self._missed))
+        self.core.spawn(self.core.changes.listen(self._heard, self._missed))
         await self.abandon_idle()
         await self._lease_round(first=True)
-        self._spawn(self._keep_leases())
-        self._spawn(self._evict_idle())
-        self._spawn(self._sweep())
+        self.core.spawn(self._keep_leases())
+        self.core.spawn(self._evict_idle())
+        self.core.spawn(self._sweep())
 
     async def _evict_idle(self) -> None:
         """Forget tables idle for ``idle_seconds``: nobody watching, not run from here.
@@ -182,18 +169,13 @@ class TableService:
         Safe because ``get`` marks a table used before handing it out, and the
         event loop runs one thing at a time: a table just handed out is never idle.
         """
-        idle = self.settings.idle_seconds
+        idle = self.core.settings.idle_seconds
         while True:
             await asyncio.sleep(min(idle / 2, 60.0))
             cutoff = time.monotonic() - idle
-            for live in list(self.tables.values()):
+            for live in list(self.core.tables.values()):
                 if live.used_at < cutoff and live.is_quiet():
-                    self.tables.pop(live.id, None)
-
-    def release(self, live: LiveTable) -> None:
-        """Forget a closed table nobody watches; the database still has it."""
-        if live.row.status not in RUNNING and not live.subscribers:
-            self.tables.pop(live.id, None)
+                    self.core.tables.pop(live.id, None)
 
     async def _sweep(self) -> None:
         """Abandon idle tables, looking several times per idle time (at most hourly).
@@ -202,17 +184,8 @@ class TableService:
         two processes find idle at once is closed once (the second finds it closed).
         """
         while True:
-            await asyncio.sleep(min(self.settings.abandon_seconds / 4, SWEEP_LIMIT))
-            await self._surviving(self.abandon_idle)
-
-    @staticmethod
-    async def _surviving(work: Callable[[], Awaitable[None]]) -> None:
-        """One round of a periodic task; a failure (the database away a moment) is
-        logged and the next round tries again, rather than ending the task."""
-        try:
-            await work()
-        except Exception:
-            log.exception("a periodic task failed; it runs again at its next round")
+            await asyncio.sleep(min(self.core.settings.abandon_seconds / 4, SWEEP_LIMIT))
+            await surviving(self.abandon_idle)
 
     async def abandon_idle(self) -> None:
         """Close every open or running table with no decision for the idle time.
@@ -223,25 +196,19 @@ class TableService:
         bot is not idle (the server owes that decision: after a long stop,
         its bots play on).
         """
-        cutoff = utcnow() - timedelta(seconds=self.settings.abandon_seconds)
-        for table_id in await self._db(self.store.idle_tables, RUNNING, cutoff):
-            live = await self.get(table_id)
+        cutoff = utcnow() - timedelta(seconds=self.core.settings.abandon_seconds)
+        for table_id in await self.core.db(self.core.store.idle_tables, RUNNING, cutoff):
+            live = await self.core.get(table_id)
 
             async def close_if_idle(live: LiveTable = live) -> None:
                 active = live.turn_since or aware(live.row.created_at)
                 to_act = None if live.state is None else live.state.current_player
                 bots_turn = to_act is not None and live.plays_itself(to_act)
                 if live.row.status in RUNNING and active < cutoff and not bots_turn:
-                    await self._close(live, ABANDONED)
+                    await self.core.close_table(live, ABANDONED)
 
-            await self._change(live, close_if_idle)
-            self.release(live)
-
-    async def _close(self, live: LiveTable, status: str) -> None:
-        """End a table without a result (the lock is held): its clock stops, bots stop."""
-        live.row.version = await self._db(self.store.set_status, live.id, live.version, status)
-        live.row.status = status
-        self._after_change(live)
+            await self.core.change(live, close_if_idle)
+            self.core.release(live)
 
     @staticmethod
     def _before_start(live: LiveTable) -> None:
@@ -252,35 +219,33 @@ class TableService:
 
     async def cancel(self, table_id: str, host_token: str) -> LiveTable:
         """The host calls a table off before it starts."""
-        live = await self.get(table_id)
+        live = await self.core.get(table_id)
         if not live.is_host(host_token):
             raise forbidden("host_cancels", f"only the host of table {table_id!r} may cancel it")
 
         async def cancel_it() -> None:
             self._before_start(live)
-            await self._close(live, CANCELLED)
+            await self.core.close_table(live, CANCELLED)
 
-        await self._change(live, cancel_it)
+        await self.core.change(live, cancel_it)
         return live
 
     async def close(self) -> None:
         """Stop, handing this process's tables and reviews over to the others at once."""
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.core.cancel_tasks()
         await self.coaching.close()
         try:
-            await self._db(self.store.release_leases, self.server_id)
+            await self.core.db(self.core.store.release_leases, self.core.server_id)
         except Exception:  # the database gone: the leases expire by themselves
             log.exception("could not hand this process's leases over")
-        self._executor.shutdown(wait=True)
+        self.core.shutdown()
 
     # ------------------------------------------------------------ leases
 
     async def _keep_leases(self) -> None:
         while True:
-            await asyncio.sleep(self.settings.lease_seconds / 4)
-            await self._surviving(self._lease_round)
+            await asyncio.sleep(self.core.settings.lease_seconds / 4)
+            await surviving(self._lease_round)
 
     async def _lease_round(self, first: bool = False) -> None:
         """Renew this process's leases (a lease lost meanwhile stops its table here),
@@ -292,22 +257,26 @@ class TableService:
         own leases from before a restart, at once.
         """
         now = utcnow()
-        until = now + timedelta(seconds=self.settings.lease_seconds)
-        held = await self._db(self.store.renew_leases, self.server_id, until)
-        for live in list(self.tables.values()):
+        until = now + timedelta(seconds=self.core.settings.lease_seconds)
+        held = await self.core.db(self.core.store.renew_leases, self.core.server_id, until)
+        for live in list(self.core.tables.values()):
             if live.leased and live.id not in held:
                 self._stop_running(live)
-        for table_id in await self._db(self.store.unrun_tables, self.server_id, now, first):
-            known = self.tables.get(table_id)
+        for table_id in await self.core.db(
+            self.core.store.unrun_tables, self.core.server_id, now, first
+        ):
+            known = self.core.tables.get(table_id)
             if known is not None and known.leased:
                 continue
-            if await self._db(self.store.claim_lease, table_id, self.server_id, now, until):
-                live = await self.fresh(table_id)
+            if await self.core.db(
+                self.core.store.claim_lease, table_id, self.core.server_id, now, until
+            ):
+                live = await self.core.fresh(table_id)
                 live.leased = True
                 self._run_here(live)
-        watched = [live.id for live in self.tables.values() if live.subscribers]
+        watched = [live.id for live in self.core.tables.values() if live.subscribers]
         if watched:
-            await self._db(self.store.watch, watched, until)
+            await self.core.db(self.core.store.watch, watched, until)
 
     async def _take_over(self, live: LiveTable) -> None:
         """Run a table that now needs running (it started with a bot or a clock, or a
@@ -315,8 +284,10 @@ class TableService:
         if live.leased or not needs_runner(live):
             return
         now = utcnow()
-        until = now + timedelta(seconds=self.settings.lease_seconds)
-        live.leased = await self._db(self.store.claim_lease, live.id, self.server_id, now, until)
+        until = now + timedelta(seconds=self.core.settings.lease_seconds)
+        live.leased = await self.core.db(
+            self.core.store.claim_lease, live.id, self.core.server_id, now, until
+        )
 
     def _run_here(self, live: LiveTable) -> None:
         """After a change: if this process runs the table, its clock and bots go on."""
@@ -337,29 +308,29 @@ class TableService:
 
     async def watched(self, live: LiveTable) -> None:
         """Someone here began watching a table: the lobby, in every process, lists it first."""
-        until = utcnow() + timedelta(seconds=self.settings.lease_seconds)
-        await self._db(self.store.watch, [live.id], until)
+        until = utcnow() + timedelta(seconds=self.core.settings.lease_seconds)
+        await self.core.db(self.core.store.watch, [live.id], until)
 
     # ------------------------------------------------------------ keeping up with the database
 
     def _heard(self, table_id: str, version: int, decision: Decision | None = None) -> None:
         """Another process moved a table on (with ``decision``, when that was all it
         did): the copy here, if any, catches up."""
-        live = self.tables.get(table_id)
+        live = self.core.tables.get(table_id)
         if live is None or version <= live.version:
             return  # not here (read afresh when asked for), or this process's own change
         if decision is not None:
             live.announced[version] = decision
         live.heard = max(live.heard, version)
         if live.follower is None or live.follower.done():
-            live.follower = self._spawn(self._follow(live))
+            live.follower = self.core.spawn(self._follow(live))
 
     def _missed(self) -> None:
         """Changes may have gone unheard: compare every copy here with the database."""
-        self._spawn(self._recheck(list(self.tables)))
+        self.core.spawn(self._recheck(list(self.core.tables)))
 
     async def _recheck(self, table_ids: list[str]) -> None:
-        for table_id, version in (await self._db(self.store.versions, table_ids)).items():
+        for table_id, version in (await self.core.db(self.core.store.versions, table_ids)).items():
             self._heard(table_id, version)
 
     async def _follow(self, live: LiveTable) -> None:
@@ -369,7 +340,7 @@ class TableService:
             before = live.version
             async with live.lock:
                 if live.heard > live.version and not self._take_announced(live):
-                    await self._catch_up(live)
+                    await self.core.catch_up(live)
                 live.announced = {v: d for v, d in live.announced.items() if v > live.version}
             if live.version == before:  # the database has nothing newer: nothing to wait for
                 live.heard = live.version
@@ -387,96 +358,28 @@ class TableService:
         except VitrineError:
             return False
         live.take_decision(state, decision.seat, decision.text, decision.at, live.version + 1)
-        self._after_change(live)
+        self.core.after_change(live)
         return True
-
-    async def _catch_up(self, live: LiveTable) -> None:
-        """Bring the copy here up to the database (the lock is held), tell this
-        process's subscribers, and run the table on if this process runs it."""
-        chat_after = live.chat[-1].number if live.chat else 0
-        stored = await self._db(self.store.load_table, live.id, len(live.log), chat_after)
-        if stored is None:
-            raise not_found("table_not_found", f"table {live.id!r} does not exist", table=live.id)
-        self._absorb(live, stored)
-        self._after_change(live)
-
-    def _absorb(self, live: LiveTable, stored: StoredTable) -> None:
-        """Take what the database holds beyond the copy: the table's row and seats, the
-        deal if it started, its further decisions and chat lines, its rematch."""
-        row = stored.row
-        state = live.state
-        if state is None and has_started(row):
-            state = self._new_state(live.game, row)
-            live.turn_since = row.started_at and aware(row.started_at)
-        if stored.log:
-            assert state is not None, f"table {live.id!r} has decisions but was never dealt"
-            state = state.copy() if state is live.state else state
-            for _, text in stored.log:
-                state.apply_action(text)
-            live.turn_since = stored.last_action_at
-        live.row, live.state = row, state
-        live.log.extend(stored.log)
-        live.chat = [*live.chat, *stored.chat][-CHAT_KEPT:]
-        live.rematch = stored.rematch
-
-    def _after_change(self, live: LiveTable) -> None:
-        """After every change, made here or caught up with: each watcher gets their view,
-        and the table runs on if it is run from here."""
-        live.broadcast()
-        self._run_here(live)
-
-    async def _change(self, live: LiveTable, attempt: Callable[[], Awaitable[T]]) -> T:
-        """Decide and write a change under the table's lock: ``attempt`` checks the
-        copy, then writes.  Should another process have moved the table on, the
-        write raises BehindError (nothing written): the copy catches up and ``attempt``
-        decides again on the table as it now is (a decision at a passed position
-        is then ``stale``)."""
-        async with live.lock:
-            for _ in range(CHANGE_TRIES):
-                try:
-                    return await attempt()
-                except BehindError:
-                    await self._catch_up(live)
-        raise conflict("table_busy", f"table {live.id!r} keeps changing: try again", table=live.id)
 
     # ------------------------------------------------------------ reading
 
     async def get(self, table_id: str) -> LiveTable:
-        """The table's copy in this process, read from the database if it has none."""
-        live = self.tables.get(table_id)
-        if live is None:
-            async with self._loading:
-                live = self.tables.get(table_id)
-                if live is None:
-                    stored = await self._db(self.store.load_table, table_id)
-                    if stored is None:
-                        raise not_found(
-                            "table_not_found", f"table {table_id!r} does not exist", table=table_id
-                        )
-                    live = LiveTable(
-                        row=stored.row, game=get_game(stored.row.game), state=None, log=[]
-                    )
-                    self._absorb(live, stored)
-                    self.tables[table_id] = live
-        live.used_at = time.monotonic()
-        return live
+        return await self.core.get(table_id)
 
     async def fresh(self, table_id: str) -> LiveTable:
-        """The table as the database has it now, for an answer that must not lag behind
-        a change another process made a moment ago (its notice may still be on the way)."""
-        live = await self.get(table_id)
-        if self.changes.shared:
-            version = (await self._db(self.store.versions, [table_id])).get(table_id, 0)
-            if version > live.version:
-                async with live.lock:
-                    if version > live.version:
-                        await self._catch_up(live)
-        return live
+        return await self.core.fresh(table_id)
 
-    @staticmethod
-    def _new_state(game: Game, row: TableRow) -> GameState:
-        names = [seat.name or "" for seat in row.seats]
-        return game.new_game(names, row.options, row.seed, row.rules_version)
+    def seat_of(self, live: LiveTable, token: str | None) -> int | None:
+        return self.core.seat_of(live, token)
+
+    async def seat(self, live: LiveTable, token: str | None) -> int | None:
+        return await self.core.seat(live, token)
+
+    async def seated(self, table_id: str, token: str | None) -> tuple[LiveTable, int | None]:
+        return await self.core.seated(table_id, token)
+
+    def release(self, live: LiveTable) -> None:
+        return self.core.release(live)
 
     async def list_tables(self, statuses: Sequence[str], limit: int) -> list[dict[str, Any]]:
         """The tables someone has open right now first (a real table's creator waits on
@@ -487,32 +390,11 @@ class TableService:
         Which tables are watched is kept in the database (``watched``), so every
         process's lobby lists the same.
         """
-        per_creator = self.settings.lobby_per_creator
-        rows = await self._db(self.store.list_tables, statuses, limit, per_creator, utcnow())
+        per_creator = self.core.settings.lobby_per_creator
+        rows = await self.core.db(
+            self.core.store.list_tables, statuses, limit, per_creator, utcnow()
+        )
         return [public_table(row) for row in rows]
-
-    def seat_of(self, live: LiveTable, token: str | None) -> int | None:
-        """The seat a token acts for, as this copy knows; None for no token (a spectator)."""
-        if token is None:
-            return None
-        seat = live.seat_for(token)
-        if seat is None:
-            raise forbidden(
-                "token_no_seat", f"this token holds no seat at table {live.id!r}", table=live.id
-            )
-        return seat
-
-    async def seat(self, live: LiveTable, token: str | None) -> int | None:
-        """The seat a token acts for; a token this copy does not know may hold a seat
-        claimed through another process a moment ago: the database is asked first."""
-        if token is not None and live.seat_for(token) is None:
-            await self.fresh(live.id)
-        return self.seat_of(live, token)
-
-    async def seated(self, table_id: str, token: str | None) -> tuple[LiveTable, int | None]:
-        """The table as it is now and the token's seat: what a reader is shown."""
-        live = await self.fresh(table_id)
-        return live, self.seat_of(live, token)
 
     # ------------------------------------------------------------ lobby
 
@@ -597,14 +479,14 @@ class TableService:
             version=0,
             seats=seats,
         )
-        await self._db(self.store.add_table, row)
+        await self.core.db(self.core.store.add_table, row)
         live = LiveTable(row=row, game=game, state=None, log=[])
-        self.tables[row.id] = live
+        self.core.tables[row.id] = live
         return CreatedTable(live, host_token, tokens)
 
     async def join(self, table_id: str, token: str, name: str) -> LiveTable:
-        live = await self.get(table_id)
-        position = await self.seat(live, token)
+        live = await self.core.get(table_id)
+        position = await self.core.seat(live, token)
         assert position is not None
         cleaned = clean_name(name)
 
@@ -613,10 +495,10 @@ class TableService:
                 raise conflict("names_fixed", f"table {table_id!r} has started; names are fixed")
             others = [s.name for s in live.seats if s.position != position]
             check_distinct([*others, cleaned])
-            await self._update_seat(live, live.seats[position], name=cleaned)
+            await self.core.update_seat(live, live.seats[position], name=cleaned)
 
-        await self._change(live, take_name)
-        await self._change(live, lambda: self._start_if_full(live))
+        await self.core.change(live, take_name)
+        await self.core.change(live, lambda: self._start_if_full(live))
         return live
 
     async def claim(self, table_id: str, position: int, name: str) -> tuple[LiveTable, str]:
@@ -625,7 +507,7 @@ class TableService:
         The seat gets a fresh token, which only the claimant receives; an
         invitation link sent for that seat no longer holds it.
         """
-        live = await self.get(table_id)
+        live = await self.core.get(table_id)
         cleaned = clean_name(name)
         token = secrets.token_urlsafe(18)
 
@@ -647,20 +529,11 @@ class TableService:
             if seat.kind != "human" or seat.name is not None:
                 raise conflict("seat_taken", f"seat {position} is already taken", seat=position)
             check_distinct([*(s.name for s in live.seats), cleaned])
-            await self._update_seat(live, seat, token_hash=token_hash(token), name=cleaned)
+            await self.core.update_seat(live, seat, token_hash=token_hash(token), name=cleaned)
 
-        await self._change(live, take_seat)
-        await self._change(live, lambda: self._start_if_full(live))
+        await self.core.change(live, take_seat)
+        await self.core.change(live, lambda: self._start_if_full(live))
         return live, token
-
-    async def _update_seat(self, live: LiveTable, seat: SeatRow, **changes: Any) -> None:
-        """Write a seat's changes (the lock is held), then keep them here: memory
-        changes only once the database has them."""
-        written = seat.with_changes(**changes)
-        live.row.version = await self._db(self.store.update_seat, written, live.version)
-        for name, value in changes.items():
-            setattr(seat, name, value)
-        self._after_change(live)
 
     async def _start_if_full(self, live: LiveTable) -> None:
         """Start a table that starts by itself (open seats, a rematch) once every seat
@@ -673,7 +546,7 @@ class TableService:
     async def start(self, table_id: str, host_token: str, client: str = "") -> LiveTable:
         """Deal and start.  A table of bots alone is work for this server and no one
         to watch: ``client`` may start only so many, and only so many play at once."""
-        live = await self.get(table_id)
+        live = await self.core.get(table_id)
         if not live.is_host(host_token):
             raise forbidden("host_starts", f"only the host of table {table_id!r} may start it")
 
@@ -690,14 +563,14 @@ class TableService:
                 await self._admit_bot_table(client)
             await self._begin(live)
 
-        await self._change(live, start_it)
+        await self.core.change(live, start_it)
         return live
 
     async def _admit_bot_table(self, client: str) -> None:
         """Tables of bots alone are counted in the database: the limit holds for every
         process together."""
-        playing = await self._db(self.store.bot_tables_playing)
-        if playing >= self.settings.bot_tables:
+        playing = await self.core.db(self.core.store.bot_tables_playing)
+        if playing >= self.core.settings.bot_tables:
             raise ApiError(
                 429,
                 f"{playing} tables of bots alone are playing, the most this server runs at "
@@ -710,15 +583,17 @@ class TableService:
 
     async def _begin(self, live: LiveTable) -> None:
         """Deal and start a table whose seats are all taken (the lock is held)."""
-        state = self._new_state(live.game, live.row)
+        state = new_state(live.game, live.row)
         now = utcnow()
-        live.row.version = await self._db(self.store.start_table, live.id, live.version, now)
+        live.row.version = await self.core.db(
+            self.core.store.start_table, live.id, live.version, now
+        )
         live.row.status = PLAYING
         live.row.started_at = now
         live.state = state
         live.turn_since = now
         await self._take_over(live)
-        self._after_change(live)
+        self.core.after_change(live)
 
     async def rematch(self, table_id: str, token: str, client: str = "") -> LiveTable:
         """A new deal for the same seats, once a game is over; the new table.
@@ -730,7 +605,7 @@ class TableService:
         A table of bots only is rematched by its host.  A rematch is a new table:
         ``client`` is rate-limited as for any other, and bots alone as for a start.
         """
-        live = await self.get(table_id)
+        live = await self.core.get(table_id)
         position = live.seat_for(token)
         if position is None and not live.is_host(token):
             raise forbidden(
@@ -745,26 +620,26 @@ class TableService:
             if live.rematch is None:
                 self._creating.hit(client)
                 row = self._rematch_row(live.row, live.game.rules_version)
-                live.row.version = await self._db(
-                    self.store.add_rematch, live.id, live.version, row
+                live.row.version = await self.core.db(
+                    self.core.store.add_rematch, live.id, live.version, row
                 )
-                self.tables[row.id] = LiveTable(row=row, game=live.game, state=None, log=[])
+                self.core.tables[row.id] = LiveTable(row=row, game=live.game, state=None, log=[])
                 live.rematch = row.id
-                self._after_change(live)
+                self.core.after_change(live)
 
-        await self._change(live, offer)
+        await self.core.change(live, offer)
         assert live.rematch is not None
-        rematch = await self.get(live.rematch)
+        rematch = await self.core.get(live.rematch)
         if position is not None:
             name = live.seats[position].name
 
             async def sit_again() -> None:
                 seat = rematch.seats[position]
                 if rematch.row.status == OPEN and seat.name is None and name is not None:
-                    await self._update_seat(rematch, seat, name=name)
+                    await self.core.update_seat(rematch, seat, name=name)
 
-            await self._change(rematch, sit_again)
-            await self._change(rematch, lambda: self._start_if_full(rematch))
+            await self.core.change(rematch, sit_again)
+            await self.core.change(rematch, lambda: self._start_if_full(rematch))
         elif rematch.bots_only():
 
             async def start_bots() -> None:
@@ -772,7 +647,7 @@ class TableService:
                     await self._admit_bot_table(client)
                     await self._begin(rematch)
 
-            await self._change(rematch, start_bots)
+            await self.core.change(rematch, start_bots)
         return rematch
 
     @staticmethod
@@ -815,12 +690,12 @@ class TableService:
         The host may hand over any seat (a leaver's); a player, with
         ``position`` None, their own (leaving).
         """
-        live = await self.get(table_id)
+        live = await self.core.get(table_id)
         if position is not None and not live.is_host(token):
             raise forbidden(
                 "host_hands_over", f"only the host of table {table_id!r} may hand a seat to a bot"
             )
-        seat = await self.seat(live, token) if position is None else position
+        seat = await self.core.seat(live, token) if position is None else position
         assert seat is not None
         check_level(level)
 
@@ -835,7 +710,7 @@ class TableService:
                 raise conflict("already_bot", f"seat {seat} is already played by a bot", seat=seat)
             await self._substitute(live, seat, level, "left" if position is None else "host")
 
-        await self._change(live, hand_over)
+        await self.core.change(live, hand_over)
         return live
 
     async def _substitute(self, live: LiveTable, position: int, level: str, why: str) -> None:
@@ -847,7 +722,7 @@ class TableService:
             "substituted_after": len(live.state.record().turns),
             "substituted_why": why,
         }
-        await self._update_seat(live, live.seats[position], **changes)
+        await self.core.update_seat(live, live.seats[position], **changes)
         await self._take_over(live)
         self._run_here(live)
 
@@ -857,7 +732,7 @@ class TableService:
             live.clock_task.cancel()
         deadline = live.deadline()
         if deadline is not None:
-            live.clock_task = self._spawn(self._run_clock(live, len(live.log), deadline))
+            live.clock_task = self.core.spawn(self._run_clock(live, len(live.log), deadline))
 
     async def _run_clock(self, live: LiveTable, seq: int, deadline: datetime) -> None:
         """A human who lets the deadline pass loses the seat to a bot; the table goes on."""
@@ -869,26 +744,13 @@ class TableService:
                 return
             await self._substitute(live, state.current_player, TIMEOUT_LEVEL, "timeout")
 
-        await self._change(live, time_out)
-
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        """A background task the service keeps (and cancels when it closes)."""
-        task = asyncio.create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._finished)
-        return task
-
-    def _finished(self, task: asyncio.Task[None]) -> None:
-        """A bot or clock that failed must say so: a silent stall is the worst outcome."""
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("background task failed", exc_info=task.exception())
+        await self.core.change(live, time_out)
 
     # ------------------------------------------------------------ playing
 
     async def act(self, table_id: str, token: str, action: str, seq: int | None) -> LiveTable:
-        live = await self.get(table_id)
-        position = await self.seat(live, token)
+        live = await self.core.get(table_id)
+        position = await self.core.seat(live, token)
         assert position is not None
         await self._apply(live, position, action, seq, by_bot=False)
         return live
@@ -922,7 +784,7 @@ class TableService:
     async def check(self, table_id: str, token: str, action: str) -> dict[str, Any]:
         """Whether a decision would be accepted now, and if not the engine's refusal
         (code, params, words): a page explains a spot before anything is sent."""
-        live, position = await self.seated(table_id, token)
+        live, position = await self.core.seated(table_id, token)
         assert position is not None
         state = self._playing(live)
         self._awaits(live, state, position)
@@ -960,8 +822,8 @@ class TableService:
             status = OVER if trial.is_over else None
             now = utcnow()
             number = len(live.log) + 1
-            version = await self._db(
-                self.store.append_action,
+            version = await self.core.db(
+                self.core.store.append_action,
                 live.id,
                 live.version,
                 number,
@@ -973,13 +835,13 @@ class TableService:
             live.take_decision(trial, position, action, now, version)
             if status is not None:
                 live.row.status = status
-            self._after_change(live)
+            self.core.after_change(live)
 
-        await self._change(live, decide)
+        await self.core.change(live, decide)
 
     def _wake_bots(self, live: LiveTable) -> None:
         if live.bot_task is None or live.bot_task.done():
-            live.bot_task = self._spawn(self._run_bots(live))
+            live.bot_task = self.core.spawn(self._run_bots(live))
 
     async def _run_bots(self, live: LiveTable) -> None:
         """Play bot seats while one is to act, each decision after a visible pause
@@ -1007,8 +869,8 @@ class TableService:
     async def say(self, table_id: str, token: str, text: str) -> LiveTable:
         """A line of chat from a seated player, kept with the table and shown to
         everyone watching it; bounded in length and rate (``chat.py``)."""
-        live = await self.get(table_id)
-        position = await self.seat(live, token)
+        live = await self.core.get(table_id)
+        position = await self.core.seat(live, token)
         assert position is not None
         line = clean_line(text)
         self._chatting.hit(f"{live.id}/{position}")
@@ -1018,23 +880,23 @@ class TableService:
             row = ChatRow(
                 table_id=live.id, number=number, seat=position, text=line, created_at=utcnow()
             )
-            live.row.version = await self._db(self.store.add_chat, row, live.version)
+            live.row.version = await self.core.db(self.core.store.add_chat, row, live.version)
             live.chat.append(row)
             del live.chat[:-CHAT_KEPT]
-            self._after_change(live)
+            self.core.after_change(live)
 
-        await self._change(live, write_line)
+        await self.core.change(live, write_line)
         return live
 
     async def provisional(self, table_id: str, token: str | None) -> list[dict[str, Any]]:
         """The scores if the game ended now, as ``token``'s seat may see them."""
-        live, seat = await self.seated(table_id, token)
+        live, seat = await self.core.seated(table_id, token)
         if live.state is None:
             raise conflict("not_started", f"table {table_id!r} has not started")
         return live.state.provisional_scores(seat)
 
     async def record(self, table_id: str) -> dict[str, Any]:
-        live = await self.fresh(table_id)
+        live = await self.core.fresh(table_id)
         abandoned = live.row.status == ABANDONED
         if live.state is None or not (live.state.is_over or abandoned):
             raise conflict(
@@ -1060,7 +922,7 @@ class TableService:
 
     async def hint(self, table_id: str, token: str) -> dict[str, Any]:
         """The coach's suggestion for the token's seat, at a table that allows hints."""
-        live, seat = await self.seated(table_id, token)
+        live, seat = await self.core.seated(table_id, token)
         assert seat is not None
         if not live.row.hints:
             raise forbidden("hints_off", f"the host of table {table_id!r} did not allow hints")
@@ -1079,12 +941,12 @@ class TableService:
         """Review a finished table (once: the review is kept with the table)."""
         record = await self.record(table_id)
         key = table_key(table_id)
-        kept = await self._db(self.store.load_review, table_id)
+        kept = await self.core.db(self.core.store.load_review, table_id)
         if kept is not None:
             return done_status(key, kept)
 
         async def save(review: dict[str, Any]) -> None:
-            await self._db(self.store.save_review, table_id, review)
+            await self.core.db(self.core.store.save_review, table_id, review)
 
         return await self.coaching.start(key, record, save)
 
@@ -1095,14 +957,14 @@ class TableService:
     async def review_status(self, key: str) -> dict[str, Any]:
         table_id = key.removeprefix("table-") if key.startswith("table-") else None
         if table_id is not None:
-            kept = await self._db(self.store.load_review, table_id)
+            kept = await self.core.db(self.core.store.load_review, table_id)
             if kept is not None:
                 return done_status(key, kept)
         status = await self.coaching.status(key)
         if status is not None:
             return status
         if table_id is not None:
-            await self.get(table_id)  # a table that does not exist is not found
+            await self.core.get(table_id)  # a table that does not exist is not found
             return none_status(key)
         raise not_found("review_not_found", f"no review {key!r} here", key=key)
 
