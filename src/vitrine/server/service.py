@@ -55,11 +55,12 @@ from vitrine.server.live import (
 )
 from vitrine.server.models import ChatRow, SeatRow, TableRow, aware, utcnow
 from vitrine.server.names import check_distinct, clean_name
-from vitrine.server.notify import Changes, Decision, LocalChanges
+from vitrine.server.notify import Changes, LocalChanges
 from vitrine.server.ratelimit import RateLimit
 from vitrine.server.settings import Settings
 from vitrine.server.store import CHAT_KEPT, Store
 from vitrine.server.tables.core import TableCore, new_state, one_off_server_id, surviving
+from vitrine.server.tables.following import Following
 
 log = logging.getLogger(__name__)
 TIMEOUT_LEVEL = "casual"  # who takes over a seat whose clock ran out
@@ -127,6 +128,7 @@ class TableService:
         server_id = server_id or one_off_server_id()
         self.core = TableCore(store, db_workers, settings, changes or LocalChanges(), server_id)
         self.core.run_here = self._run_here
+        self.following = Following(self.core)
         self.bot_delay = bot_delay
         limiter = self.core.limiter
         self._creating = RateLimit("create_tables", settings.create_tables, limiter)
@@ -155,7 +157,7 @@ class TableService:
         (after a restart, this process's own at once), and let their clocks and bots
         go on; from then on, renew those leases, let tables nobody uses leave memory,
         and close tables nobody plays at as abandoned (looked for now, then now and then)."""
-        self.core.spawn(self.core.changes.listen(self._heard, self._missed))
+        self.core.spawn(self.core.changes.listen(self.following.heard, self.following.missed))
         await self.abandon_idle()
         await self._lease_round(first=True)
         self.core.spawn(self._keep_leases())
@@ -310,56 +312,6 @@ class TableService:
         """Someone here began watching a table: the lobby, in every process, lists it first."""
         until = utcnow() + timedelta(seconds=self.core.settings.lease_seconds)
         await self.core.db(self.core.store.watch, [live.id], until)
-
-    # ------------------------------------------------------------ keeping up with the database
-
-    def _heard(self, table_id: str, version: int, decision: Decision | None = None) -> None:
-        """Another process moved a table on (with ``decision``, when that was all it
-        did): the copy here, if any, catches up."""
-        live = self.core.tables.get(table_id)
-        if live is None or version <= live.version:
-            return  # not here (read afresh when asked for), or this process's own change
-        if decision is not None:
-            live.announced[version] = decision
-        live.heard = max(live.heard, version)
-        if live.follower is None or live.follower.done():
-            live.follower = self.core.spawn(self._follow(live))
-
-    def _missed(self) -> None:
-        """Changes may have gone unheard: compare every copy here with the database."""
-        self.core.spawn(self._recheck(list(self.core.tables)))
-
-    async def _recheck(self, table_ids: list[str]) -> None:
-        for table_id, version in (await self.core.db(self.core.store.versions, table_ids)).items():
-            self._heard(table_id, version)
-
-    async def _follow(self, live: LiveTable) -> None:
-        """Catch up until the copy has every version heard of, those heard while
-        catching up included (they may be newer than what that read saw)."""
-        while live.heard > live.version:
-            before = live.version
-            async with live.lock:
-                if live.heard > live.version and not self._take_announced(live):
-                    await self.core.catch_up(live)
-                live.announced = {v: d for v, d in live.announced.items() if v > live.version}
-            if live.version == before:  # the database has nothing newer: nothing to wait for
-                live.heard = live.version
-
-    def _take_announced(self, live: LiveTable) -> bool:
-        """Apply the decision announced for the copy's next version, if there is one
-        (the lock is held): the table as the database has it, without reading it.
-        False when there is none, or it does not apply here: then read the table."""
-        decision = live.announced.get(live.version + 1)
-        if decision is None or live.state is None:
-            return False
-        state = live.state.copy()
-        try:
-            state.apply_action(decision.text)
-        except VitrineError:
-            return False
-        live.take_decision(state, decision.seat, decision.text, decision.at, live.version + 1)
-        self.core.after_change(live)
-        return True
 
     # ------------------------------------------------------------ reading
 
