@@ -29,7 +29,6 @@ from typing import Any
 
 from vitrine.bots import LEVELS
 from vitrine.engine.errors import VitrineError
-from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Substitute
 from vitrine.games import get_game, read_record
 from vitrine.server.chat import clean_line
@@ -61,6 +60,7 @@ from vitrine.server.settings import Settings
 from vitrine.server.store import CHAT_KEPT, Store
 from vitrine.server.tables.core import TableCore, new_state, one_off_server_id, surviving
 from vitrine.server.tables.following import Following
+from vitrine.server.tables.play import Play
 
 log = logging.getLogger(__name__)
 TIMEOUT_LEVEL = "casual"  # who takes over a seat whose clock ran out
@@ -129,7 +129,7 @@ class TableService:
         self.core = TableCore(store, db_workers, settings, changes or LocalChanges(), server_id)
         self.core.run_here = self._run_here
         self.following = Following(self.core)
-        self.bot_delay = bot_delay
+        self.play = Play(self.core, bot_delay)
         limiter = self.core.limiter
         self._creating = RateLimit("create_tables", settings.create_tables, limiter)
         self._starting_bots = RateLimit("start_bot_tables", settings.start_bot_tables, limiter)
@@ -299,7 +299,7 @@ class TableService:
             self._stop_running(live)
             return
         self._arm_clock(live)
-        self._wake_bots(live)
+        self.play.wake_bots(live)
 
     @staticmethod
     def _stop_running(live: LiveTable) -> None:
@@ -698,125 +698,13 @@ class TableService:
 
         await self.core.change(live, time_out)
 
-    # ------------------------------------------------------------ playing
+    # ------------------------------------------------------------ records
 
     async def act(self, table_id: str, token: str, action: str, seq: int | None) -> LiveTable:
-        live = await self.core.get(table_id)
-        position = await self.core.seat(live, token)
-        assert position is not None
-        await self._apply(live, position, action, seq, by_bot=False)
-        return live
-
-    @staticmethod
-    def _playing(live: LiveTable) -> GameState:
-        """The position of a game being played; refused when there is none."""
-        state = live.state
-        if live.row.status in (ABANDONED, CANCELLED):
-            raise conflict("table_closed", f"table {live.id!r} is closed", status=live.row.status)
-        if state is None:
-            raise conflict("not_started", f"table {live.id!r} has not started")
-        if state.is_over:
-            raise conflict("game_over", f"the game at table {live.id!r} is over")
-        return state
-
-    @staticmethod
-    def _awaits(live: LiveTable, state: GameState, position: int) -> None:
-        """Refuse unless ``position`` is the seat to act."""
-        to_act = state.current_player
-        if to_act != position:
-            name = live.seats[to_act].name if to_act is not None else None
-            raise conflict(
-                "not_your_turn",
-                f"it is not seat {position}'s turn: {name} (seat {to_act}) is to act",
-                seat=position,
-                name=name,
-                to_act=to_act,
-            )
+        return await self.play.act(table_id, token, action, seq)
 
     async def check(self, table_id: str, token: str, action: str) -> dict[str, Any]:
-        """Whether a decision would be accepted now, and if not the engine's refusal
-        (code, params, words): a page explains a spot before anything is sent."""
-        live, position = await self.core.seated(table_id, token)
-        assert position is not None
-        state = self._playing(live)
-        self._awaits(live, state, position)
-        try:
-            state.copy().apply_action(action)
-        except VitrineError as error:
-            return {"legal": False, **refused(error).payload()}
-        return {"legal": True, "detail": None, "code": None, "params": {}}
-
-    async def _apply(
-        self, live: LiveTable, position: int, action: str, seq: int | None, by_bot: bool
-    ) -> None:
-        async def decide() -> None:
-            if seq is not None and seq < len(live.log) and live.log[seq] == (position, action):
-                return  # the same decision sent again (a double click): made once, no error
-            if live.plays_itself(position) != by_bot:
-                raise conflict(
-                    "handed_to_bot", f"seat {position} has been handed to a bot", seat=position
-                )
-            state = self._playing(live)
-            if seq is not None and seq != len(live.log):
-                at = len(live.log)
-                raise conflict(
-                    "stale",
-                    f"stale decision: it answers position {seq}, the table is at {at}",
-                    seq=seq,
-                    at=at,
-                )
-            self._awaits(live, state, position)
-            trial = state.copy()
-            try:
-                trial.apply_action(action)
-            except VitrineError as error:
-                raise refused(error) from None
-            status = OVER if trial.is_over else None
-            now = utcnow()
-            number = len(live.log) + 1
-            version = await self.core.db(
-                self.core.store.append_action,
-                live.id,
-                live.version,
-                number,
-                position,
-                action,
-                now,
-                status,
-            )
-            live.take_decision(trial, position, action, now, version)
-            if status is not None:
-                live.row.status = status
-            self.core.after_change(live)
-
-        await self.core.change(live, decide)
-
-    def _wake_bots(self, live: LiveTable) -> None:
-        if live.bot_task is None or live.bot_task.done():
-            live.bot_task = self.core.spawn(self._run_bots(live))
-
-    async def _run_bots(self, live: LiveTable) -> None:
-        """Play bot seats while one is to act, each decision after a visible pause
-        (while this process runs the table)."""
-        while live.leased:
-            state = live.state
-            if live.row.status != PLAYING or state is None or state.current_player is None:
-                return
-            position = state.current_player
-            bot = live.bot_for(position)
-            if bot is None:
-                return
-            await asyncio.sleep(self.bot_delay)
-            seq = len(live.log)
-            action = await asyncio.to_thread(bot.choose, live.game, state.view(position), live.rng)
-            try:
-                await self._apply(live, position, action, seq, by_bot=True)
-            except ApiError as error:
-                if error.status != 409:
-                    raise
-                # the position moved on meanwhile: look again
-
-    # ------------------------------------------------------------ records
+        return await self.play.check(table_id, token, action)
 
     async def say(self, table_id: str, token: str, text: str) -> LiveTable:
         """A line of chat from a seated player, kept with the table and shown to
