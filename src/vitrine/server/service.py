@@ -14,7 +14,7 @@ is decided again on the table as it now is (``tables/core.py``).  So no decision
 lost or made twice, whichever processes the players' requests reach.  Every
 process hears of every change (``notify.py``), catches up, and pushes each of
 its subscribers their own view.  One process at a time runs a table's bots
-and clock: the one holding its lease (``_lease_round``).
+and clock: the one holding its lease (``tables/running.py``).
 """
 
 import asyncio
@@ -24,7 +24,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 from vitrine.bots import LEVELS
@@ -61,9 +61,9 @@ from vitrine.server.store import CHAT_KEPT, Store
 from vitrine.server.tables.core import TableCore, new_state, one_off_server_id, surviving
 from vitrine.server.tables.following import Following
 from vitrine.server.tables.play import Play
+from vitrine.server.tables.running import Runner
 
 log = logging.getLogger(__name__)
-TIMEOUT_LEVEL = "casual"  # who takes over a seat whose clock ran out
 SEED_BITS = 53  # exact in JavaScript, so a record survives a trip through a browser
 BUSY_RETRY = 30  # seconds a client is told to wait when the bot tables are all taken
 SWEEP_LIMIT = 3600.0  # the longest wait between two looks for tables to abandon
@@ -102,14 +102,6 @@ def creator_of(client: str) -> str:
     return hashlib.sha256(client.encode()).hexdigest()[:16]
 
 
-def needs_runner(live: LiveTable) -> bool:
-    """A playing table with a bot to play or a clock to watch (``store.needs_runner``)."""
-    return live.row.status == PLAYING and (
-        live.row.clock_seconds is not None
-        or any(live.plays_itself(seat.position) for seat in live.seats)
-    )
-
-
 class TableService:
     def __init__(
         self,
@@ -127,9 +119,10 @@ class TableService:
         settings = settings or Settings()
         server_id = server_id or one_off_server_id()
         self.core = TableCore(store, db_workers, settings, changes or LocalChanges(), server_id)
-        self.core.run_here = self._run_here
         self.following = Following(self.core)
         self.play = Play(self.core, bot_delay)
+        self.runner = Runner(self.core, self.play)
+        self.core.run_here = self.runner.run_here
         limiter = self.core.limiter
         self._creating = RateLimit("create_tables", settings.create_tables, limiter)
         self._starting_bots = RateLimit("start_bot_tables", settings.start_bot_tables, limiter)
@@ -159,8 +152,8 @@ class TableService:
         and close tables nobody plays at as abandoned (looked for now, then now and then)."""
         self.core.spawn(self.core.changes.listen(self.following.heard, self.following.missed))
         await self.abandon_idle()
-        await self._lease_round(first=True)
-        self.core.spawn(self._keep_leases())
+        await self.runner.lease_round(first=True)
+        self.core.spawn(self.runner.keep_leases())
         self.core.spawn(self._evict_idle())
         self.core.spawn(self._sweep())
 
@@ -236,82 +229,11 @@ class TableService:
         """Stop, handing this process's tables and reviews over to the others at once."""
         await self.core.cancel_tasks()
         await self.coaching.close()
-        try:
-            await self.core.db(self.core.store.release_leases, self.core.server_id)
-        except Exception:  # the database gone: the leases expire by themselves
-            log.exception("could not hand this process's leases over")
+        await self.runner.hand_over()
         self.core.shutdown()
 
-    # ------------------------------------------------------------ leases
-
-    async def _keep_leases(self) -> None:
-        while True:
-            await asyncio.sleep(self.core.settings.lease_seconds / 4)
-            await surviving(self._lease_round)
-
-    async def _lease_round(self, first: bool = False) -> None:
-        """Renew this process's leases (a lease lost meanwhile stops its table here),
-        take over the tables that need running and no living process runs, and
-        tell the lobby which tables are watched here.
-
-        A process that dies stops renewing: its tables are taken over within
-        the lease time and a quarter.  ``first``: also take back this process's
-        own leases from before a restart, at once.
-        """
-        now = utcnow()
-        until = now + timedelta(seconds=self.core.settings.lease_seconds)
-        held = await self.core.db(self.core.store.renew_leases, self.core.server_id, until)
-        for live in list(self.core.tables.values()):
-            if live.leased and live.id not in held:
-                self._stop_running(live)
-        for table_id in await self.core.db(
-            self.core.store.unrun_tables, self.core.server_id, now, first
-        ):
-            known = self.core.tables.get(table_id)
-            if known is not None and known.leased:
-                continue
-            if await self.core.db(
-                self.core.store.claim_lease, table_id, self.core.server_id, now, until
-            ):
-                live = await self.core.fresh(table_id)
-                live.leased = True
-                self._run_here(live)
-        watched = [live.id for live in self.core.tables.values() if live.subscribers]
-        if watched:
-            await self.core.db(self.core.store.watch, watched, until)
-
-    async def _take_over(self, live: LiveTable) -> None:
-        """Run a table that now needs running (it started with a bot or a clock, or a
-        seat went to a bot) from this process, unless another one already does."""
-        if live.leased or not needs_runner(live):
-            return
-        now = utcnow()
-        until = now + timedelta(seconds=self.core.settings.lease_seconds)
-        live.leased = await self.core.db(
-            self.core.store.claim_lease, live.id, self.core.server_id, now, until
-        )
-
-    def _run_here(self, live: LiveTable) -> None:
-        """After a change: if this process runs the table, its clock and bots go on."""
-        if not live.leased:
-            return
-        if live.row.status != PLAYING:  # the lease ended with the game (``store._ended``)
-            self._stop_running(live)
-            return
-        self._arm_clock(live)
-        self.play.wake_bots(live)
-
-    @staticmethod
-    def _stop_running(live: LiveTable) -> None:
-        live.leased = False
-        for task in (live.clock_task, live.bot_task):
-            if task is not None and task is not asyncio.current_task():
-                task.cancel()
-
     async def watched(self, live: LiveTable) -> None:
-        """Someone here began watching a table: the lobby, in every process, lists it first."""
-        until = utcnow() + timedelta(seconds=self.core.settings.lease_seconds)
-        await self.core.db(self.core.store.watch, [live.id], until)
+        await self.runner.watched(live)
 
     # ------------------------------------------------------------ reading
 
@@ -544,7 +466,7 @@ class TableService:
         live.row.started_at = now
         live.state = state
         live.turn_since = now
-        await self._take_over(live)
+        await self.runner.take_over(live)
         self.core.after_change(live)
 
     async def rematch(self, table_id: str, token: str, client: str = "") -> LiveTable:
@@ -660,43 +582,10 @@ class TableService:
                 )
             if live.plays_itself(seat):
                 raise conflict("already_bot", f"seat {seat} is already played by a bot", seat=seat)
-            await self._substitute(live, seat, level, "left" if position is None else "host")
+            await self.runner.substitute(live, seat, level, "left" if position is None else "host")
 
         await self.core.change(live, hand_over)
         return live
-
-    async def _substitute(self, live: LiveTable, position: int, level: str, why: str) -> None:
-        """Hand a seat to a bot for the rest of the game (the lock is held)."""
-        assert live.state is not None
-        changes = {
-            "substituted": True,
-            "level": level,
-            "substituted_after": len(live.state.record().turns),
-            "substituted_why": why,
-        }
-        await self.core.update_seat(live, live.seats[position], **changes)
-        await self._take_over(live)
-        self._run_here(live)
-
-    def _arm_clock(self, live: LiveTable) -> None:
-        """(Re)start the clock of the decision now awaited, if the table has one."""
-        if live.clock_task is not None and live.clock_task is not asyncio.current_task():
-            live.clock_task.cancel()
-        deadline = live.deadline()
-        if deadline is not None:
-            live.clock_task = self.core.spawn(self._run_clock(live, len(live.log), deadline))
-
-    async def _run_clock(self, live: LiveTable, seq: int, deadline: datetime) -> None:
-        """A human who lets the deadline pass loses the seat to a bot; the table goes on."""
-        await asyncio.sleep(max(0.0, (deadline - utcnow()).total_seconds()))
-
-        async def time_out() -> None:
-            state = live.state
-            if len(live.log) != seq or state is None or state.current_player is None:
-                return
-            await self._substitute(live, state.current_player, TIMEOUT_LEVEL, "timeout")
-
-        await self.core.change(live, time_out)
 
     # ------------------------------------------------------------ records
 
