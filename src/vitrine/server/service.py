@@ -19,7 +19,6 @@ and clock: the one holding its lease (``tables/running.py``).
 
 import asyncio
 import logging
-import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import replace
@@ -41,20 +40,19 @@ from vitrine.server.coaching import (
 from vitrine.server.errors import conflict, forbidden, not_found, refused
 from vitrine.server.live import (
     ABANDONED,
-    OPEN,
-    OVER,
     RUNNING,
     LiveTable,
 )
-from vitrine.server.models import ChatRow, SeatRow, TableRow, aware, utcnow
+from vitrine.server.models import ChatRow, aware, utcnow
 from vitrine.server.notify import Changes, LocalChanges
 from vitrine.server.ratelimit import RateLimit
 from vitrine.server.settings import Settings
 from vitrine.server.store import CHAT_KEPT, Store
 from vitrine.server.tables.core import TableCore, one_off_server_id, surviving
 from vitrine.server.tables.following import Following
-from vitrine.server.tables.lobby import SEED_BITS, CreatedTable, Lobby, SeatSpec
+from vitrine.server.tables.lobby import CreatedTable, Lobby, SeatSpec
 from vitrine.server.tables.play import Play
+from vitrine.server.tables.rematch import Rematches
 from vitrine.server.tables.running import Runner
 
 __all__ = ["CreatedTable", "SeatSpec", "TableService"]  # the lobby's types, with the service
@@ -84,6 +82,7 @@ class TableService:
         self.runner = Runner(self.core, self.play)
         self.core.run_here = self.runner.run_here
         self.lobby = Lobby(self.core, self.runner)
+        self.rematches = Rematches(self.core, self.lobby)
         self._chatting = RateLimit(
             "chat_lines", settings.chat_lines, self.core.limiter, code="chat_rate"
         )
@@ -232,91 +231,7 @@ class TableService:
         return await self.lobby.hand_to_bot(table_id, token, position, level)
 
     async def rematch(self, table_id: str, token: str, client: str = "") -> LiveTable:
-        """A new deal for the same seats, once a game is over; the new table.
-
-        The first seated player to ask creates it, already seated under their
-        name; each other human confirms by asking too (or joining it), and it
-        starts by itself when every seat is taken.  Seats keep their tokens and
-        the host keeps theirs, so every browser that held a seat holds it again.
-        A table of bots only is rematched by its host.  A rematch is a new table:
-        ``client`` is rate-limited as for any other, and bots alone as for a start.
-        """
-        live = await self.core.get(table_id)
-        position = live.seat_for(token)
-        if position is None and not live.is_host(token):
-            raise forbidden(
-                "token_no_seat", f"this token holds no seat at table {table_id!r}", table=live.id
-            )
-
-        async def offer() -> None:
-            if live.row.status != OVER:
-                raise conflict(
-                    "rematch_not_over", f"table {table_id!r} is not over: no rematch yet"
-                )
-            if live.rematch is None:
-                self.lobby.creating.hit(client)
-                row = self._rematch_row(live.row, live.game.rules_version)
-                live.row.version = await self.core.db(
-                    self.core.store.add_rematch, live.id, live.version, row
-                )
-                self.core.tables[row.id] = LiveTable(row=row, game=live.game, state=None, log=[])
-                live.rematch = row.id
-                self.core.after_change(live)
-
-        await self.core.change(live, offer)
-        assert live.rematch is not None
-        rematch = await self.core.get(live.rematch)
-        if position is not None:
-            name = live.seats[position].name
-
-            async def sit_again() -> None:
-                seat = rematch.seats[position]
-                if rematch.row.status == OPEN and seat.name is None and name is not None:
-                    await self.core.update_seat(rematch, seat, name=name)
-
-            await self.core.change(rematch, sit_again)
-            await self.core.change(rematch, lambda: self.lobby.start_if_full(rematch))
-        elif rematch.bots_only():
-
-            async def start_bots() -> None:
-                if rematch.row.status == OPEN:
-                    await self.lobby.admit_bot_table(client)
-                    await self.lobby.begin(rematch)
-
-            await self.core.change(rematch, start_bots)
-        return rematch
-
-    @staticmethod
-    def _rematch_row(old: TableRow, rules_version: str) -> TableRow:
-        """The rematch of a finished table: same game, options, clock and seats; a new
-        deal, under the rules this server plays now (``rules_version``)."""
-        seats = [
-            SeatRow(
-                position=seat.position,
-                kind=seat.kind,
-                level=seat.level if seat.kind == "bot" else None,
-                name=seat.name if seat.kind == "bot" else None,
-                token_hash=seat.token_hash,
-                substituted=False,
-            )
-            for seat in old.seats
-        ]
-        return TableRow(
-            id=secrets.token_urlsafe(8),
-            game=old.game,
-            options=dict(old.options),
-            seed=secrets.randbits(SEED_BITS),
-            rules_version=rules_version,
-            status=OPEN,
-            host_token_hash=old.host_token_hash,
-            created_at=utcnow(),
-            clock_seconds=old.clock_seconds,
-            creator=old.creator,
-            seats_open=False,
-            rematch_of=old.id,
-            version=0,
-            seats=seats,
-        )
+        return await self.rematches.rematch(table_id, token, client)
 
     # ------------------------------------------------------------ records
 
