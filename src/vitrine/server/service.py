@@ -19,10 +19,8 @@ and clock: the one holding its lease (``tables/running.py``).
 
 import asyncio
 import logging
-import time
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import timedelta
 from typing import Any
 
 from vitrine.engine.errors import VitrineError
@@ -40,16 +38,16 @@ from vitrine.server.coaching import (
 from vitrine.server.errors import conflict, forbidden, not_found, refused
 from vitrine.server.live import (
     ABANDONED,
-    RUNNING,
     LiveTable,
 )
-from vitrine.server.models import ChatRow, aware, utcnow
+from vitrine.server.models import ChatRow, utcnow
 from vitrine.server.notify import Changes, LocalChanges
 from vitrine.server.ratelimit import RateLimit
 from vitrine.server.settings import Settings
 from vitrine.server.store import CHAT_KEPT, Store
-from vitrine.server.tables.core import TableCore, one_off_server_id, surviving
+from vitrine.server.tables.core import TableCore, one_off_server_id
 from vitrine.server.tables.following import Following
+from vitrine.server.tables.idle import IdleTables
 from vitrine.server.tables.lobby import CreatedTable, Lobby, SeatSpec
 from vitrine.server.tables.play import Play
 from vitrine.server.tables.rematch import Rematches
@@ -57,7 +55,6 @@ from vitrine.server.tables.running import Runner
 
 __all__ = ["CreatedTable", "SeatSpec", "TableService"]  # the lobby's types, with the service
 log = logging.getLogger(__name__)
-SWEEP_LIMIT = 3600.0  # the longest wait between two looks for tables to abandon
 
 
 class TableService:
@@ -83,6 +80,7 @@ class TableService:
         self.core.run_here = self.runner.run_here
         self.lobby = Lobby(self.core, self.runner)
         self.rematches = Rematches(self.core, self.lobby)
+        self.idle = IdleTables(self.core)
         self._chatting = RateLimit(
             "chat_lines", settings.chat_lines, self.core.limiter, code="chat_rate"
         )
@@ -113,56 +111,11 @@ class TableService:
         await self.abandon_idle()
         await self.runner.lease_round(first=True)
         self.core.spawn(self.runner.keep_leases())
-        self.core.spawn(self._evict_idle())
-        self.core.spawn(self._sweep())
-
-    async def _evict_idle(self) -> None:
-        """Forget tables idle for ``idle_seconds``: nobody watching, not run from here.
-        The database has them; ``get`` loads one again on demand.
-
-        Safe because ``get`` marks a table used before handing it out, and the
-        event loop runs one thing at a time: a table just handed out is never idle.
-        """
-        idle = self.core.settings.idle_seconds
-        while True:
-            await asyncio.sleep(min(idle / 2, 60.0))
-            cutoff = time.monotonic() - idle
-            for live in list(self.core.tables.values()):
-                if live.used_at < cutoff and live.is_quiet():
-                    self.core.tables.pop(live.id, None)
-
-    async def _sweep(self) -> None:
-        """Abandon idle tables, looking several times per idle time (at most hourly).
-
-        Every process looks: closing is a change like any other, so a table that
-        two processes find idle at once is closed once (the second finds it closed).
-        """
-        while True:
-            await asyncio.sleep(min(self.core.settings.abandon_seconds / 4, SWEEP_LIMIT))
-            await surviving(self.abandon_idle)
+        self.core.spawn(self.idle.evict_idle())
+        self.core.spawn(self.idle.sweep())
 
     async def abandon_idle(self) -> None:
-        """Close every open or running table with no decision for the idle time.
-
-        A table's last activity is its last decision, else its start, else its
-        creation: a table nobody plays at leaves the lobby's lists, and its
-        record (when it started) says it was abandoned.  A table waiting for a
-        bot is not idle (the server owes that decision: after a long stop,
-        its bots play on).
-        """
-        cutoff = utcnow() - timedelta(seconds=self.core.settings.abandon_seconds)
-        for table_id in await self.core.db(self.core.store.idle_tables, RUNNING, cutoff):
-            live = await self.core.get(table_id)
-
-            async def close_if_idle(live: LiveTable = live) -> None:
-                active = live.turn_since or aware(live.row.created_at)
-                to_act = None if live.state is None else live.state.current_player
-                bots_turn = to_act is not None and live.plays_itself(to_act)
-                if live.row.status in RUNNING and active < cutoff and not bots_turn:
-                    await self.core.close_table(live, ABANDONED)
-
-            await self.core.change(live, close_if_idle)
-            self.core.release(live)
+        await self.idle.abandon_idle()
 
     async def cancel(self, table_id: str, host_token: str) -> LiveTable:
         return await self.lobby.cancel(table_id, host_token)
