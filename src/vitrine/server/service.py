@@ -20,13 +20,8 @@ and clock: the one holding its lease (``tables/running.py``).
 import asyncio
 import logging
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
-from vitrine.engine.errors import VitrineError
-from vitrine.engine.record import Substitute
-from vitrine.games import read_record
-from vitrine.server.chat import clean_line
 from vitrine.server.coaching import (
     Coaching,
     decision_position,
@@ -35,21 +30,19 @@ from vitrine.server.coaching import (
     record_key,
     table_key,
 )
-from vitrine.server.errors import conflict, forbidden, not_found, refused
+from vitrine.server.errors import conflict, forbidden, not_found
 from vitrine.server.live import (
-    ABANDONED,
     LiveTable,
 )
-from vitrine.server.models import ChatRow, utcnow
 from vitrine.server.notify import Changes, LocalChanges
-from vitrine.server.ratelimit import RateLimit
 from vitrine.server.settings import Settings
-from vitrine.server.store import CHAT_KEPT, Store
+from vitrine.server.store import Store
 from vitrine.server.tables.core import TableCore, one_off_server_id
 from vitrine.server.tables.following import Following
 from vitrine.server.tables.idle import IdleTables
 from vitrine.server.tables.lobby import CreatedTable, Lobby, SeatSpec
 from vitrine.server.tables.play import Play
+from vitrine.server.tables.records import Records, replay_steps
 from vitrine.server.tables.rematch import Rematches
 from vitrine.server.tables.running import Runner
 
@@ -81,9 +74,7 @@ class TableService:
         self.lobby = Lobby(self.core, self.runner)
         self.rematches = Rematches(self.core, self.lobby)
         self.idle = IdleTables(self.core)
-        self._chatting = RateLimit(
-            "chat_lines", settings.chat_lines, self.core.limiter, code="chat_rate"
-        )
+        self.records = Records(self.core)
         self.coaching = Coaching(
             store, self.core.db, server_id, settings.lease_seconds, coach_budget
         )
@@ -195,56 +186,13 @@ class TableService:
         return await self.play.check(table_id, token, action)
 
     async def say(self, table_id: str, token: str, text: str) -> LiveTable:
-        """A line of chat from a seated player, kept with the table and shown to
-        everyone watching it; bounded in length and rate (``chat.py``)."""
-        live = await self.core.get(table_id)
-        position = await self.core.seat(live, token)
-        assert position is not None
-        line = clean_line(text)
-        self._chatting.hit(f"{live.id}/{position}")
-
-        async def write_line() -> None:
-            number = live.chat[-1].number + 1 if live.chat else 1
-            row = ChatRow(
-                table_id=live.id, number=number, seat=position, text=line, created_at=utcnow()
-            )
-            live.row.version = await self.core.db(self.core.store.add_chat, row, live.version)
-            live.chat.append(row)
-            del live.chat[:-CHAT_KEPT]
-            self.core.after_change(live)
-
-        await self.core.change(live, write_line)
-        return live
+        return await self.records.say(table_id, token, text)
 
     async def provisional(self, table_id: str, token: str | None) -> list[dict[str, Any]]:
-        """The scores if the game ended now, as ``token``'s seat may see them."""
-        live, seat = await self.core.seated(table_id, token)
-        if live.state is None:
-            raise conflict("not_started", f"table {table_id!r} has not started")
-        return live.state.provisional_scores(seat)
+        return await self.records.provisional(table_id, token)
 
     async def record(self, table_id: str) -> dict[str, Any]:
-        live = await self.core.fresh(table_id)
-        abandoned = live.row.status == ABANDONED
-        if live.state is None or not (live.state.is_over or abandoned):
-            raise conflict(
-                "record_not_public",
-                f"the record of table {table_id!r} is public once the game is over "
-                "(its seed deals the hidden stock)",
-            )
-        substitutes = tuple(  # seats handed over before migration 0003 lack when and why
-            Substitute(seat.position, seat.substituted_after, seat.level, seat.substituted_why)
-            for seat in live.seats
-            if seat.substituted
-            and seat.substituted_after is not None
-            and seat.level is not None
-            and seat.substituted_why is not None
-        )
-        ending = ABANDONED if abandoned else None
-        record = replace(
-            live.state.record(), substitutes=substitutes, ending=ending, hints=live.row.hints
-        )
-        return record.to_dict()
+        return await self.records.record(table_id)
 
     # ------------------------------------------------------------ the coach
 
@@ -267,7 +215,7 @@ class TableService:
 
     async def start_review(self, table_id: str) -> dict[str, Any]:
         """Review a finished table (once: the review is kept with the table)."""
-        record = await self.record(table_id)
+        record = await self.records.record(table_id)
         key = table_key(table_id)
         kept = await self.core.db(self.core.store.load_review, table_id)
         if kept is not None:
@@ -299,35 +247,9 @@ class TableService:
     async def review_position(self, key: str, index: int) -> dict[str, Any]:
         """A reviewed decision's position, as its seat saw it."""
         if key.startswith("table-"):
-            record = await self.record(key.removeprefix("table-"))
+            record = await self.records.record(key.removeprefix("table-"))
         else:
             record = await self.coaching.record_of(key)
         return await asyncio.to_thread(decision_position, record, index)
 
-    @staticmethod
-    def replay_steps(record_data: object) -> dict[str, Any]:
-        """Spectator views after each turn of a record, for the replay viewer.
-
-        CPU work (a whole game replayed): callers run it off the event loop.
-        """
-        try:
-            game, record = read_record(record_data)
-            final = game.replay(record)  # refuses a bad record, naming the turn at fault
-            state = game.replay(replace(record, turns=()))
-            steps = [state.view(None)]
-            for turn in record.turns[:-1]:
-                state.push(turn)
-                steps.append(state.view(None))
-            if record.turns:  # the last may be a take alone, which only a replay accepts
-                steps.append(final.view(None))
-        except VitrineError as error:
-            raise refused(error, "record") from None
-        return {
-            "game": game.name,
-            "players": list(record.players),
-            "turns": list(record.turns),
-            "substitutes": [substitute.to_dict() for substitute in record.substitutes],
-            "ending": record.ending,
-            "hints": record.hints,
-            "steps": steps,
-        }
+    replay_steps = staticmethod(replay_steps)
