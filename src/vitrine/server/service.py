@@ -17,20 +17,13 @@ its subscribers their own view.  One process at a time runs a table's bots
 and clock: the one holding its lease (``tables/running.py``).
 """
 
-import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any
 
 from vitrine.server.coaching import (
     Coaching,
-    decision_position,
-    done_status,
-    none_status,
-    record_key,
-    table_key,
 )
-from vitrine.server.errors import conflict, forbidden, not_found
 from vitrine.server.live import (
     LiveTable,
 )
@@ -44,6 +37,7 @@ from vitrine.server.tables.lobby import CreatedTable, Lobby, SeatSpec
 from vitrine.server.tables.play import Play
 from vitrine.server.tables.records import Records, replay_steps
 from vitrine.server.tables.rematch import Rematches
+from vitrine.server.tables.reviews import Reviews
 from vitrine.server.tables.running import Runner
 
 __all__ = ["CreatedTable", "SeatSpec", "TableService"]  # the lobby's types, with the service
@@ -78,6 +72,7 @@ class TableService:
         self.coaching = Coaching(
             store, self.core.db, server_id, settings.lease_seconds, coach_budget
         )
+        self.reviews = Reviews(self.core, self.records, self.coaching)
 
     @property
     def tables(self) -> dict[str, LiveTable]:
@@ -197,59 +192,18 @@ class TableService:
     # ------------------------------------------------------------ the coach
 
     async def hint(self, table_id: str, token: str) -> dict[str, Any]:
-        """The coach's suggestion for the token's seat, at a table that allows hints."""
-        live, seat = await self.core.seated(table_id, token)
-        assert seat is not None
-        if not live.row.hints:
-            raise forbidden("hints_off", f"the host of table {table_id!r} did not allow hints")
-        state = live.state
-        if state is None or state.is_over:
-            raise conflict("not_playing", f"table {table_id!r} is not being played")
-        if state.current_player != seat or live.plays_itself(seat):
-            raise conflict(
-                "hint_not_your_turn",
-                f"no hint for seat {seat}: it is not this seat's turn",
-                seat=seat,
-            )
-        return await self.coaching.hint(live.game.name, state.view(seat), len(live.log))
+        return await self.reviews.hint(table_id, token)
 
     async def start_review(self, table_id: str) -> dict[str, Any]:
-        """Review a finished table (once: the review is kept with the table)."""
-        record = await self.records.record(table_id)
-        key = table_key(table_id)
-        kept = await self.core.db(self.core.store.load_review, table_id)
-        if kept is not None:
-            return done_status(key, kept)
-
-        async def save(review: dict[str, Any]) -> None:
-            await self.core.db(self.core.store.save_review, table_id, review)
-
-        return await self.coaching.start(key, record, save)
+        return await self.reviews.start_review(table_id)
 
     async def start_upload_review(self, record: dict[str, Any]) -> dict[str, Any]:
-        """Review an uploaded record (kept a while, keyed by its contents)."""
-        return await self.coaching.start(record_key(record), record, None)
+        return await self.reviews.start_upload_review(record)
 
     async def review_status(self, key: str) -> dict[str, Any]:
-        table_id = key.removeprefix("table-") if key.startswith("table-") else None
-        if table_id is not None:
-            kept = await self.core.db(self.core.store.load_review, table_id)
-            if kept is not None:
-                return done_status(key, kept)
-        status = await self.coaching.status(key)
-        if status is not None:
-            return status
-        if table_id is not None:
-            await self.core.get(table_id)  # a table that does not exist is not found
-            return none_status(key)
-        raise not_found("review_not_found", f"no review {key!r} here", key=key)
+        return await self.reviews.review_status(key)
 
     async def review_position(self, key: str, index: int) -> dict[str, Any]:
-        """A reviewed decision's position, as its seat saw it."""
-        if key.startswith("table-"):
-            record = await self.records.record(key.removeprefix("table-"))
-        else:
-            record = await self.coaching.record_of(key)
-        return await asyncio.to_thread(decision_position, record, index)
+        return await self.reviews.review_position(key, index)
 
     replay_steps = staticmethod(replay_steps)
