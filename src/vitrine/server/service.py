@@ -10,23 +10,32 @@ copy that knows its version.  A change is decided on the copy, under the
 table's lock in this process, and written on the condition that the table's
 version in the database is still the copy's (``store.py``): if another
 process moved it on, nothing is written, the copy catches up, and the change
-is decided again on the table as it now is (``tables/core.py``).  So no decision is
-lost or made twice, whichever processes the players' requests reach.  Every
-process hears of every change (``notify.py``), catches up, and pushes each of
-its subscribers their own view.  One process at a time runs a table's bots
-and clock: the one holding its lease (``tables/running.py``).
+is decided again on the table as it now is (``TableCore.change``).  So no
+decision is lost or made twice, whichever processes the players' requests
+reach.  Every process hears of every change (``notify.py``), catches up, and
+pushes each of its subscribers their own view.  One process at a time runs a
+table's bots and clock: the one holding its lease (``Runner.lease_round``).
+
+:class:`TableService` is the one object the API and the sockets talk to, and
+only a façade: each call goes to the part of ``tables/`` that does it.
+
+- ``core.py``: what the parts share (the copies here, the store, the tasks
+  kept) and the one path every change takes;
+- ``following.py``: other processes' changes, caught up with;
+- ``lobby.py``: tables made, listed, joined, claimed, started, called off,
+  and seats handed to bots; ``rematch.py``: a new deal for the same seats;
+- ``play.py``: decisions, a person's and a bot's;
+- ``running.py``: leases, clocks, and seats that go to a bot;
+- ``idle.py``: idle copies leaving memory, idle tables closed as abandoned;
+- ``records.py``: chat, provisional scores, records and replays;
+- ``reviews.py``: the coach's hints and reviews.
 """
 
-import logging
 from collections.abc import Sequence
 from typing import Any
 
-from vitrine.server.coaching import (
-    Coaching,
-)
-from vitrine.server.live import (
-    LiveTable,
-)
+from vitrine.server.coaching import Coaching
+from vitrine.server.live import LiveTable
 from vitrine.server.notify import Changes, LocalChanges
 from vitrine.server.settings import Settings
 from vitrine.server.store import Store
@@ -41,10 +50,15 @@ from vitrine.server.tables.reviews import Reviews
 from vitrine.server.tables.running import Runner
 
 __all__ = ["CreatedTable", "SeatSpec", "TableService"]  # the lobby's types, with the service
-log = logging.getLogger(__name__)
 
 
 class TableService:
+    """The tables of one server process, as the API and the sockets see them.
+
+    It builds the parts on one shared core and hands each call to its part;
+    the parts' own docstrings say what each call does.
+    """
+
     def __init__(
         self,
         store: Store,
@@ -94,17 +108,11 @@ class TableService:
         go on; from then on, renew those leases, let tables nobody uses leave memory,
         and close tables nobody plays at as abandoned (looked for now, then now and then)."""
         self.core.spawn(self.core.changes.listen(self.following.heard, self.following.missed))
-        await self.abandon_idle()
+        await self.idle.abandon_idle()
         await self.runner.lease_round(first=True)
         self.core.spawn(self.runner.keep_leases())
         self.core.spawn(self.idle.evict_idle())
         self.core.spawn(self.idle.sweep())
-
-    async def abandon_idle(self) -> None:
-        await self.idle.abandon_idle()
-
-    async def cancel(self, table_id: str, host_token: str) -> LiveTable:
-        return await self.lobby.cancel(table_id, host_token)
 
     async def close(self) -> None:
         """Stop, handing this process's tables and reviews over to the others at once."""
@@ -113,28 +121,19 @@ class TableService:
         await self.runner.hand_over()
         self.core.shutdown()
 
-    async def watched(self, live: LiveTable) -> None:
-        await self.runner.watched(live)
-
-    # ------------------------------------------------------------ reading
-
-    async def get(self, table_id: str) -> LiveTable:
-        return await self.core.get(table_id)
-
-    async def fresh(self, table_id: str) -> LiveTable:
-        return await self.core.fresh(table_id)
-
-    def seat_of(self, live: LiveTable, token: str | None) -> int | None:
-        return self.core.seat_of(live, token)
-
-    async def seat(self, live: LiveTable, token: str | None) -> int | None:
-        return await self.core.seat(live, token)
+    # ------------------------------------------------------------ reading and watching
 
     async def seated(self, table_id: str, token: str | None) -> tuple[LiveTable, int | None]:
         return await self.core.seated(table_id, token)
 
+    def seat_of(self, live: LiveTable, token: str | None) -> int | None:
+        return self.core.seat_of(live, token)
+
+    async def watched(self, live: LiveTable) -> None:
+        await self.runner.watched(live)
+
     def release(self, live: LiveTable) -> None:
-        return self.core.release(live)
+        self.core.release(live)
 
     # ------------------------------------------------------------ lobby
 
@@ -164,6 +163,9 @@ class TableService:
     async def start(self, table_id: str, host_token: str, client: str = "") -> LiveTable:
         return await self.lobby.start(table_id, host_token, client)
 
+    async def cancel(self, table_id: str, host_token: str) -> LiveTable:
+        return await self.lobby.cancel(table_id, host_token)
+
     async def hand_to_bot(
         self, table_id: str, token: str, position: int | None, level: str
     ) -> LiveTable:
@@ -172,13 +174,15 @@ class TableService:
     async def rematch(self, table_id: str, token: str, client: str = "") -> LiveTable:
         return await self.rematches.rematch(table_id, token, client)
 
-    # ------------------------------------------------------------ records
+    # ------------------------------------------------------------ playing
 
     async def act(self, table_id: str, token: str, action: str, seq: int | None) -> LiveTable:
         return await self.play.act(table_id, token, action, seq)
 
     async def check(self, table_id: str, token: str, action: str) -> dict[str, Any]:
         return await self.play.check(table_id, token, action)
+
+    # ------------------------------------------------------------ records
 
     async def say(self, table_id: str, token: str, text: str) -> LiveTable:
         return await self.records.say(table_id, token, text)
@@ -188,6 +192,8 @@ class TableService:
 
     async def record(self, table_id: str) -> dict[str, Any]:
         return await self.records.record(table_id)
+
+    replay_steps = staticmethod(replay_steps)
 
     # ------------------------------------------------------------ the coach
 
@@ -205,5 +211,3 @@ class TableService:
 
     async def review_position(self, key: str, index: int) -> dict[str, Any]:
         return await self.reviews.review_position(key, index)
-
-    replay_steps = staticmethod(replay_steps)
