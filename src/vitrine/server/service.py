@@ -31,9 +31,6 @@ only a façade: each call goes to the part of ``tables/`` that does it.
 - ``reviews.py``: the coach's hints and reviews.
 """
 
-from collections.abc import Sequence
-from typing import Any
-
 from vitrine.server.coaching import Coaching
 from vitrine.server.live import LiveTable
 from vitrine.server.notify import Changes, LocalChanges
@@ -55,8 +52,9 @@ __all__ = ["CreatedTable", "SeatSpec", "TableService"]  # the lobby's types, wit
 class TableService:
     """The tables of one server process, as the API and the sockets see them.
 
-    It builds the parts on one shared core and hands each call to its part;
-    the parts' own docstrings say what each call does.
+    It builds the parts on one shared core, starts and stops them, and routes
+    each call to the part that does it: the calls below are the parts' own
+    methods, so their words and signatures are written once, in the parts.
     """
 
     def __init__(
@@ -87,6 +85,35 @@ class TableService:
             store, self.core.db, server_id, settings.lease_seconds, coach_budget
         )
         self.reviews = Reviews(self.core, self.records, self.coaching)
+        # reading and watching
+        self.seated = self.core.seated
+        self.seat_of = self.core.seat_of
+        self.watched = self.runner.watched
+        self.release = self.core.release
+        # the lobby
+        self.list_tables = self.lobby.list_tables
+        self.create = self.lobby.create
+        self.join = self.lobby.join
+        self.claim = self.lobby.claim
+        self.start = self.lobby.start
+        self.cancel = self.lobby.cancel
+        self.hand_to_bot = self.lobby.hand_to_bot
+        self.rematch = self.rematches.rematch
+        # playing
+        self.act = self.play.act
+        self.check = self.play.check
+        # records
+        self.say = self.records.say
+        self.provisional = self.records.provisional
+        self.record = self.records.record
+        # the coach
+        self.hint = self.reviews.hint
+        self.start_review = self.reviews.start_review
+        self.start_upload_review = self.reviews.start_upload_review
+        self.review_status = self.reviews.review_status
+        self.review_position = self.reviews.review_position
+
+    replay_steps = staticmethod(replay_steps)  # CPU work: callers run it off the event loop
 
     @property
     def tables(self) -> dict[str, LiveTable]:
@@ -99,8 +126,6 @@ class TableService:
     @property
     def settings(self) -> Settings:
         return self.core.settings
-
-    # ------------------------------------------------------------ lifecycle
 
     async def resume(self) -> None:
         """Listen for other processes' changes, take over the running tables nobody runs
@@ -120,94 +145,3 @@ class TableService:
         await self.coaching.close()
         await self.runner.hand_over()
         self.core.shutdown()
-
-    # ------------------------------------------------------------ reading and watching
-
-    async def seated(self, table_id: str, token: str | None) -> tuple[LiveTable, int | None]:
-        return await self.core.seated(table_id, token)
-
-    def seat_of(self, live: LiveTable, token: str | None) -> int | None:
-        return self.core.seat_of(live, token)
-
-    async def watched(self, live: LiveTable) -> None:
-        await self.runner.watched(live)
-
-    def release(self, live: LiveTable) -> None:
-        self.core.release(live)
-
-    # ------------------------------------------------------------ lobby
-
-    async def list_tables(self, statuses: Sequence[str], limit: int) -> list[dict[str, Any]]:
-        return await self.lobby.list_tables(statuses, limit)
-
-    async def create(
-        self,
-        game_name: str,
-        options: dict[str, Any],
-        specs: Sequence[SeatSpec],
-        clock_seconds: int | None = None,
-        client: str = "",
-        seats_open: bool = False,
-        hints: bool = False,
-    ) -> CreatedTable:
-        return await self.lobby.create(
-            game_name, options, specs, clock_seconds, client, seats_open, hints
-        )
-
-    async def join(self, table_id: str, token: str, name: str) -> LiveTable:
-        return await self.lobby.join(table_id, token, name)
-
-    async def claim(self, table_id: str, position: int, name: str) -> tuple[LiveTable, str]:
-        return await self.lobby.claim(table_id, position, name)
-
-    async def start(self, table_id: str, host_token: str, client: str = "") -> LiveTable:
-        return await self.lobby.start(table_id, host_token, client)
-
-    async def cancel(self, table_id: str, host_token: str) -> LiveTable:
-        return await self.lobby.cancel(table_id, host_token)
-
-    async def hand_to_bot(
-        self, table_id: str, token: str, position: int | None, level: str
-    ) -> LiveTable:
-        return await self.lobby.hand_to_bot(table_id, token, position, level)
-
-    async def rematch(self, table_id: str, token: str, client: str = "") -> LiveTable:
-        return await self.rematches.rematch(table_id, token, client)
-
-    # ------------------------------------------------------------ playing
-
-    async def act(self, table_id: str, token: str, action: str, seq: int | None) -> LiveTable:
-        return await self.play.act(table_id, token, action, seq)
-
-    async def check(self, table_id: str, token: str, action: str) -> dict[str, Any]:
-        return await self.play.check(table_id, token, action)
-
-    # ------------------------------------------------------------ records
-
-    async def say(self, table_id: str, token: str, text: str) -> LiveTable:
-        return await self.records.say(table_id, token, text)
-
-    async def provisional(self, table_id: str, token: str | None) -> list[dict[str, Any]]:
-        return await self.records.provisional(table_id, token)
-
-    async def record(self, table_id: str) -> dict[str, Any]:
-        return await self.records.record(table_id)
-
-    replay_steps = staticmethod(replay_steps)
-
-    # ------------------------------------------------------------ the coach
-
-    async def hint(self, table_id: str, token: str) -> dict[str, Any]:
-        return await self.reviews.hint(table_id, token)
-
-    async def start_review(self, table_id: str) -> dict[str, Any]:
-        return await self.reviews.start_review(table_id)
-
-    async def start_upload_review(self, record: dict[str, Any]) -> dict[str, Any]:
-        return await self.reviews.start_upload_review(record)
-
-    async def review_status(self, key: str) -> dict[str, Any]:
-        return await self.reviews.review_status(key)
-
-    async def review_position(self, key: str, index: int) -> dict[str, Any]:
-        return await self.reviews.review_position(key, index)
