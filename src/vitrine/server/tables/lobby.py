@@ -7,9 +7,10 @@ A table by invitation starts when its host says so; one with open seats
 Creating tables and starting tables of bots alone are rate-limited, since
 each is work this server does for whoever asks.
 
-It is a part of its own because it is the one part that writes seats (a
-seat handed to a bot excepted, which ``running.py`` runs) and the only
-one that deals: once a table has started, the lobby only lists it.
+It is a part of its own because it is everything about who sits where:
+the one part that seats players and deals (a rematch seats and deals
+through it, ``rematch.py``), and the one that hands a seat to a bot at its
+player's or the host's asking (``running.py`` then runs it).
 """
 
 import hashlib

@@ -7,9 +7,9 @@ same seat again; each human confirms by asking too, and the table starts
 by itself once every seat is taken (a table of bots alone, at once).  The
 finished table names its rematch, so everyone watching it sees the offer.
 
-It is a part of its own because it works on two tables at once, the old
-one and the new, each change under its own table's lock, and only the
-lobby's ways of seating and starting a table (``lobby.py``) in between.
+It is a part of its own because it works on two tables at once, the
+finished one and its rematch, each change under its own table's lock; it
+seats players at the new one and starts it the lobby's way (``lobby.py``).
 """
 
 import secrets

@@ -9,11 +9,13 @@ renews them, stops a table here whose lease was lost, hands them over when
 the process stops, and, where it runs a table, arms the clock of the
 decision now awaited and wakes the bots (``play.py``).  A seat whose clock
 runs out goes to a bot, as does a seat handed over by its player or the
-host (``lobby.py``): from then on this process runs the table.
+host (``lobby.py``): from then on this process runs the table.  Each round
+of renewals also renews the mark, kept in the database, that someone here
+watches a table: every process's lobby lists those first.
 
-It is a part of its own because it is what happens without anyone asking:
-everything here is set off by time passing or by a change, never by a
-request.
+It is a part of its own because it is what keeps tables going between
+requests: what it does is set off by time passing and by changes, and it
+answers no request of its own but the mark of a table watched.
 """
 
 import asyncio
