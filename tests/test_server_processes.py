@@ -301,12 +301,12 @@ def test_a_change_announced_while_catching_up_is_caught_up_with_too(sqlite_url: 
         def read_then_hear_more(*args: Any) -> StoredTable | None:
             stored: StoredTable | None = read(*args)
             if not reads:  # the first catch-up: decision 2 comes while it reads
-                apps.on_b(b_service._heard, table_id, apps.decide()[0])
+                apps.on_b(b_service.following.heard, table_id, apps.decide()[0])
             reads.append(stored)
             return stored
 
         b_service.store.load_table = read_then_hear_more
-        apps.on_b(b_service._heard, table_id, apps.decide()[0])
+        apps.on_b(b_service.following.heard, table_id, apps.decide()[0])
         copy = b_service.tables[table_id]
         deadline = time.monotonic() + 10
         while copy.follower is None or not copy.follower.done():
@@ -352,7 +352,7 @@ def test_a_decision_announced_with_its_notice_is_applied_without_reading(
 
         b_service.store.load_table = counted
         version, decision = decide()
-        apps.on_b(b_service._heard, table_id, version, decision)
+        apps.on_b(b_service.following.heard, table_id, version, decision)
         caught_up(version)
         assert reads == []  # applied from the notice
         b_copy, a_copy = b_service.tables[table_id], a_service.tables[table_id]
@@ -360,7 +360,7 @@ def test_a_decision_announced_with_its_notice_is_applied_without_reading(
         assert b_copy.state.view(0) == a_copy.state.view(0)
         decide()  # B never hears of this one
         version, decision = decide()
-        apps.on_b(b_service._heard, table_id, version, decision)
+        apps.on_b(b_service.following.heard, table_id, version, decision)
         caught_up(version)
         assert reads == [1]  # a gap: read from the database
         assert b_copy.log == a_copy.log and len(b_copy.log) == 3

@@ -487,7 +487,7 @@ def test_a_clock_that_fires_after_the_player_acted_takes_no_seat(client: TestCli
     service = client.app.state.service  # type: ignore[attr-defined]
     live = service.tables[table_id]
     past = datetime.now(UTC) - timedelta(seconds=1)
-    portal(client).call(service._run_clock, live, seq, past)  # the old clock, firing now
+    portal(client).call(service.runner.run_clock, live, seq, past)  # the old clock, firing now
     seats = api.get(f"/api/tables/{table_id}").json()["table"]["seats"]
     assert [s["substituted"] for s in seats] == [False, False]
 

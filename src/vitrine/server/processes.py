@@ -4,7 +4,8 @@ Several processes share the work of one machine (one Python process uses one
 core): ``--workers N`` binds the address once and starts N processes that
 accept from it, the kernel handing each new connection to one of them.  Any
 of them serves any table, because the database is the truth and every
-process hears of every change (PostgreSQL only: ``service.py``, ``notify.py``).
+process hears of every change (PostgreSQL only: ``notify.py``,
+``tables/following.py``).
 A worker that dies is started again under its name (``host:port/N``), and
 takes back at once the tables it was running; meanwhile the others serve
 everyone who reconnects.

@@ -10,120 +10,53 @@ copy that knows its version.  A change is decided on the copy, under the
 table's lock in this process, and written on the condition that the table's
 version in the database is still the copy's (``store.py``): if another
 process moved it on, nothing is written, the copy catches up, and the change
-is decided again on the table as it now is (``_change``).  So no decision is
-lost or made twice, whichever processes the players' requests reach.  Every
-process hears of every change (``notify.py``), catches up, and pushes each of
-its subscribers their own view.  One process at a time runs a table's bots
-and clock: the one holding its lease (``_lease_round``).
+is decided again on the table as it now is (``TableCore.change``).  So no
+decision is lost or made twice, whichever processes the players' requests
+reach.  Every process hears of every change (``notify.py``), catches up, and
+pushes each of its subscribers their own view.  One process at a time runs a
+table's bots and clock: the one holding its lease (``Runner.lease_round``).
+
+:class:`TableService` is the one object the API and the sockets talk to, and
+only a façade: each call goes to the part of ``tables/`` that does it.
+
+- ``core.py``: what the parts share (the copies here, the store, the tasks
+  kept) and the one path every change takes;
+- ``following.py``: other processes' changes, caught up with;
+- ``lobby.py``: tables made, listed, joined, claimed, started, called off,
+  and seats handed to bots; ``rematch.py``: a new deal for the same seats;
+- ``play.py``: decisions, a person's and a bot's;
+- ``running.py``: leases, clocks, and seats that go to a bot;
+- ``idle.py``: idle copies leaving memory, idle tables closed as abandoned;
+- ``records.py``: chat, provisional scores, records and replays;
+- ``reviews.py``: the coach's hints and reviews.
 """
 
-import asyncio
-import hashlib
-import logging
-import os
-import secrets
-import socket
-import time
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
-from typing import Any, TypeVar
-
-from vitrine.bots import LEVELS
-from vitrine.engine.errors import VitrineError
-from vitrine.engine.protocol import Game, GameState
-from vitrine.engine.record import Substitute
-from vitrine.games import get_game, read_record
-from vitrine.server.chat import clean_line
-from vitrine.server.coaching import (
-    Coaching,
-    decision_position,
-    done_status,
-    none_status,
-    record_key,
-    table_key,
-)
-from vitrine.server.errors import ApiError, conflict, forbidden, invalid, not_found, refused
-from vitrine.server.live import (
-    ABANDONED,
-    CANCELLED,
-    OPEN,
-    OVER,
-    PLAYING,
-    RUNNING,
-    LiveTable,
-    public_table,
-    token_hash,
-)
-from vitrine.server.models import ChatRow, SeatRow, TableRow, aware, utcnow
-from vitrine.server.names import check_distinct, clean_name
-from vitrine.server.notify import Changes, Decision, LocalChanges
-from vitrine.server.ratelimit import RateLimit, moving_window
+from vitrine.server.coaching import Coaching
+from vitrine.server.live import LiveTable
+from vitrine.server.notify import Changes, LocalChanges
 from vitrine.server.settings import Settings
-from vitrine.server.store import CHAT_KEPT, BehindError, Store, StoredTable
+from vitrine.server.store import Store
+from vitrine.server.tables.core import TableCore, one_off_server_id
+from vitrine.server.tables.following import Following
+from vitrine.server.tables.idle import IdleTables
+from vitrine.server.tables.lobby import CreatedTable, Lobby, SeatSpec
+from vitrine.server.tables.play import Play
+from vitrine.server.tables.records import Records, replay_steps
+from vitrine.server.tables.rematch import Rematches
+from vitrine.server.tables.reviews import Reviews
+from vitrine.server.tables.running import Runner
 
-T = TypeVar("T")
-log = logging.getLogger(__name__)
-TIMEOUT_LEVEL = "casual"  # who takes over a seat whose clock ran out
-SEED_BITS = 53  # exact in JavaScript, so a record survives a trip through a browser
-BUSY_RETRY = 30  # seconds a client is told to wait when the bot tables are all taken
-SWEEP_LIMIT = 3600.0  # the longest wait between two looks for tables to abandon
-CHANGE_TRIES = 8  # a change decided again on a table other processes keep moving on
-
-
-@dataclass(frozen=True)
-class SeatSpec:
-    kind: str
-    name: str | None = None
-    level: str | None = None
-
-
-@dataclass(frozen=True)
-class CreatedTable:
-    """A new table and the secrets only its creator gets: the host token and one per human seat."""
-
-    live: LiveTable
-    host_token: str
-    seat_tokens: dict[int, str]
-
-
-def check_level(level: str | None) -> str:
-    if level not in LEVELS:
-        raise invalid(
-            "unknown_level",
-            f"unknown bot level {level!r} (known: {', '.join(LEVELS)})",
-            level=level,
-            known=list(LEVELS),
-        )
-    return level
-
-
-def creator_of(client: str) -> str:
-    """What a table keeps of its creator's address: enough to tell creators apart, no more."""
-    return hashlib.sha256(client.encode()).hexdigest()[:16]
-
-
-def one_off_server_id() -> str:
-    """A process's name in the leases when it has no lasting one (tests, one-off apps):
-    restarted, it is another, and waits for its old leases to expire."""
-    return f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(3)}"
-
-
-def needs_runner(live: LiveTable) -> bool:
-    """A playing table with a bot to play or a clock to watch (``store.needs_runner``)."""
-    return live.row.status == PLAYING and (
-        live.row.clock_seconds is not None
-        or any(live.plays_itself(seat.position) for seat in live.seats)
-    )
-
-
-def has_started(row: TableRow) -> bool:
-    """Whether the table was dealt (a table closed before its start never was)."""
-    return row.started_at is not None or row.status in (PLAYING, OVER)
+__all__ = ["CreatedTable", "SeatSpec", "TableService"]  # the lobby's types, with the service
 
 
 class TableService:
+    """The tables of one server process, as the API and the sockets see them.
+
+    It builds the parts on one shared core, starts and stops them, and routes
+    each call to the part that does it: the calls below are the parts' own
+    methods, so their words and signatures are written once, in the parts.
+    """
+
     def __init__(
         self,
         store: Store,
@@ -137,1007 +70,78 @@ class TableService:
         """``changes`` tells of other processes' changes (none by default: one process);
         ``server_id`` names this process in the leases, the same across its restarts
         where it can be (``vitrine serve``: host, port and worker)."""
-        self.store = store
-        self.bot_delay = bot_delay
-        self.settings = settings or Settings()
-        self.changes = changes or LocalChanges()
-        self.server_id = server_id or one_off_server_id()
-        self.tables: dict[str, LiveTable] = {}
-        self._loading = asyncio.Lock()
-        self._executor = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="db")
-        self._tasks: set[asyncio.Task[None]] = set()
-        self.limiter = moving_window()  # shared by every rate limit but the sockets'
-        self._creating = RateLimit("create_tables", self.settings.create_tables, self.limiter)
-        self._starting_bots = RateLimit(
-            "start_bot_tables", self.settings.start_bot_tables, self.limiter
-        )
-        self._chatting = RateLimit(
-            "chat_lines", self.settings.chat_lines, self.limiter, code="chat_rate"
-        )
+        settings = settings or Settings()
+        server_id = server_id or one_off_server_id()
+        self.core = TableCore(store, db_workers, settings, changes or LocalChanges(), server_id)
+        self.following = Following(self.core)
+        self.play = Play(self.core, bot_delay)
+        self.runner = Runner(self.core, self.play)
+        self.core.run_here = self.runner.run_here
+        self.lobby = Lobby(self.core, self.runner)
+        self.rematches = Rematches(self.core, self.lobby)
+        self.idle = IdleTables(self.core)
+        self.records = Records(self.core)
         self.coaching = Coaching(
-            store, self._db, self.server_id, self.settings.lease_seconds, coach_budget
+            store, self.core.db, server_id, settings.lease_seconds, coach_budget
         )
+        self.reviews = Reviews(self.core, self.records, self.coaching)
+        # reading and watching
+        self.seated = self.core.seated
+        self.seat_of = self.core.seat_of
+        self.watched = self.runner.watched
+        self.release = self.core.release
+        # the lobby
+        self.list_tables = self.lobby.list_tables
+        self.create = self.lobby.create
+        self.join = self.lobby.join
+        self.claim = self.lobby.claim
+        self.start = self.lobby.start
+        self.cancel = self.lobby.cancel
+        self.hand_to_bot = self.lobby.hand_to_bot
+        self.rematch = self.rematches.rematch
+        # playing
+        self.act = self.play.act
+        self.check = self.play.check
+        # records
+        self.say = self.records.say
+        self.provisional = self.records.provisional
+        self.record = self.records.record
+        # the coach
+        self.hint = self.reviews.hint
+        self.start_review = self.reviews.start_review
+        self.start_upload_review = self.reviews.start_upload_review
+        self.review_status = self.reviews.review_status
+        self.review_position = self.reviews.review_position
 
-    async def _db(self, call: Callable[..., T], *args: Any) -> T:
-        return await asyncio.get_running_loop().run_in_executor(self._executor, call, *args)
+    replay_steps = staticmethod(replay_steps)  # CPU work: callers run it off the event loop
 
-    # ------------------------------------------------------------ lifecycle
+    @property
+    def tables(self) -> dict[str, LiveTable]:
+        return self.core.tables
+
+    @property
+    def store(self) -> Store:
+        return self.core.store
+
+    @property
+    def settings(self) -> Settings:
+        return self.core.settings
 
     async def resume(self) -> None:
         """Listen for other processes' changes, take over the running tables nobody runs
         (after a restart, this process's own at once), and let their clocks and bots
         go on; from then on, renew those leases, let tables nobody uses leave memory,
         and close tables nobody plays at as abandoned (looked for now, then now and then)."""
-        self._spawn(self.changes.listen(self._heard, self._missed))
-        await self.abandon_idle()
-        await self._lease_round(first=True)
-        self._spawn(self._keep_leases())
-        self._spawn(self._evict_idle())
-        self._spawn(self._sweep())
-
-    async def _evict_idle(self) -> None:
-        """Forget tables idle for ``idle_seconds``: nobody watching, not run from here.
-        The database has them; ``get`` loads one again on demand.
-
-        Safe because ``get`` marks a table used before handing it out, and the
-        event loop runs one thing at a time: a table just handed out is never idle.
-        """
-        idle = self.settings.idle_seconds
-        while True:
-            await asyncio.sleep(min(idle / 2, 60.0))
-            cutoff = time.monotonic() - idle
-            for live in list(self.tables.values()):
-                if live.used_at < cutoff and live.is_quiet():
-                    self.tables.pop(live.id, None)
-
-    def release(self, live: LiveTable) -> None:
-        """Forget a closed table nobody watches; the database still has it."""
-        if live.row.status not in RUNNING and not live.subscribers:
-            self.tables.pop(live.id, None)
-
-    async def _sweep(self) -> None:
-        """Abandon idle tables, looking several times per idle time (at most hourly).
-
-        Every process looks: closing is a change like any other, so a table that
-        two processes find idle at once is closed once (the second finds it closed).
-        """
-        while True:
-            await asyncio.sleep(min(self.settings.abandon_seconds / 4, SWEEP_LIMIT))
-            await self._surviving(self.abandon_idle)
-
-    @staticmethod
-    async def _surviving(work: Callable[[], Awaitable[None]]) -> None:
-        """One round of a periodic task; a failure (the database away a moment) is
-        logged and the next round tries again, rather than ending the task."""
-        try:
-            await work()
-        except Exception:
-            log.exception("a periodic task failed; it runs again at its next round")
-
-    async def abandon_idle(self) -> None:
-        """Close every open or running table with no decision for the idle time.
-
-        A table's last activity is its last decision, else its start, else its
-        creation: a table nobody plays at leaves the lobby's lists, and its
-        record (when it started) says it was abandoned.  A table waiting for a
-        bot is not idle (the server owes that decision: after a long stop,
-        its bots play on).
-        """
-        cutoff = utcnow() - timedelta(seconds=self.settings.abandon_seconds)
-        for table_id in await self._db(self.store.idle_tables, RUNNING, cutoff):
-            live = await self.get(table_id)
-
-            async def close_if_idle(live: LiveTable = live) -> None:
-                active = live.turn_since or aware(live.row.created_at)
-                to_act = None if live.state is None else live.state.current_player
-                bots_turn = to_act is not None and live.plays_itself(to_act)
-                if live.row.status in RUNNING and active < cutoff and not bots_turn:
-                    await self._close(live, ABANDONED)
-
-            await self._change(live, close_if_idle)
-            self.release(live)
-
-    async def _close(self, live: LiveTable, status: str) -> None:
-        """End a table without a result (the lock is held): its clock stops, bots stop."""
-        live.row.version = await self._db(self.store.set_status, live.id, live.version, status)
-        live.row.status = status
-        self._after_change(live)
-
-    @staticmethod
-    def _before_start(live: LiveTable) -> None:
-        """Refuse a change to a table (the lock is held) once it has started.  The
-        caller has checked the host's token (refusing others with its own code)."""
-        if live.row.status != OPEN:
-            raise conflict("already_started", f"table {live.id!r} has already started")
-
-    async def cancel(self, table_id: str, host_token: str) -> LiveTable:
-        """The host calls a table off before it starts."""
-        live = await self.get(table_id)
-        if not live.is_host(host_token):
-            raise forbidden("host_cancels", f"only the host of table {table_id!r} may cancel it")
-
-        async def cancel_it() -> None:
-            self._before_start(live)
-            await self._close(live, CANCELLED)
-
-        await self._change(live, cancel_it)
-        return live
+        self.core.spawn(self.core.changes.listen(self.following.heard, self.following.missed))
+        await self.idle.abandon_idle()
+        await self.runner.lease_round(first=True)
+        self.core.spawn(self.runner.keep_leases())
+        self.core.spawn(self.idle.evict_idle())
+        self.core.spawn(self.idle.sweep())
 
     async def close(self) -> None:
         """Stop, handing this process's tables and reviews over to the others at once."""
-        for task in list(self._tasks):
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await self.core.cancel_tasks()
         await self.coaching.close()
-        try:
-            await self._db(self.store.release_leases, self.server_id)
-        except Exception:  # the database gone: the leases expire by themselves
-            log.exception("could not hand this process's leases over")
-        self._executor.shutdown(wait=True)
-
-    # ------------------------------------------------------------ leases
-
-    async def _keep_leases(self) -> None:
-        while True:
-            await asyncio.sleep(self.settings.lease_seconds / 4)
-            await self._surviving(self._lease_round)
-
-    async def _lease_round(self, first: bool = False) -> None:
-        """Renew this process's leases (a lease lost meanwhile stops its table here),
-        take over the tables that need running and no living process runs, and
-        tell the lobby which tables are watched here.
-
-        A process that dies stops renewing: its tables are taken over within
-        the lease time and a quarter.  ``first``: also take back this process's
-        own leases from before a restart, at once.
-        """
-        now = utcnow()
-        until = now + timedelta(seconds=self.settings.lease_seconds)
-        held = await self._db(self.store.renew_leases, self.server_id, until)
-        for live in list(self.tables.values()):
-            if live.leased and live.id not in held:
-                self._stop_running(live)
-        for table_id in await self._db(self.store.unrun_tables, self.server_id, now, first):
-            known = self.tables.get(table_id)
-            if known is not None and known.leased:
-                continue
-            if await self._db(self.store.claim_lease, table_id, self.server_id, now, until):
-                live = await self.fresh(table_id)
-                live.leased = True
-                self._run_here(live)
-        watched = [live.id for live in self.tables.values() if live.subscribers]
-        if watched:
-            await self._db(self.store.watch, watched, until)
-
-    async def _take_over(self, live: LiveTable) -> None:
-        """Run a table that now needs running (it started with a bot or a clock, or a
-        seat went to a bot) from this process, unless another one already does."""
-        if live.leased or not needs_runner(live):
-            return
-        now = utcnow()
-        until = now + timedelta(seconds=self.settings.lease_seconds)
-        live.leased = await self._db(self.store.claim_lease, live.id, self.server_id, now, until)
-
-    def _run_here(self, live: LiveTable) -> None:
-        """After a change: if this process runs the table, its clock and bots go on."""
-        if not live.leased:
-            return
-        if live.row.status != PLAYING:  # the lease ended with the game (``store._ended``)
-            self._stop_running(live)
-            return
-        self._arm_clock(live)
-        self._wake_bots(live)
-
-    @staticmethod
-    def _stop_running(live: LiveTable) -> None:
-        live.leased = False
-        for task in (live.clock_task, live.bot_task):
-            if task is not None and task is not asyncio.current_task():
-                task.cancel()
-
-    async def watched(self, live: LiveTable) -> None:
-        """Someone here began watching a table: the lobby, in every process, lists it first."""
-        until = utcnow() + timedelta(seconds=self.settings.lease_seconds)
-        await self._db(self.store.watch, [live.id], until)
-
-    # ------------------------------------------------------------ keeping up with the database
-
-    def _heard(self, table_id: str, version: int, decision: Decision | None = None) -> None:
-        """Another process moved a table on (with ``decision``, when that was all it
-        did): the copy here, if any, catches up."""
-        live = self.tables.get(table_id)
-        if live is None or version <= live.version:
-            return  # not here (read afresh when asked for), or this process's own change
-        if decision is not None:
-            live.announced[version] = decision
-        live.heard = max(live.heard, version)
-        if live.follower is None or live.follower.done():
-            live.follower = self._spawn(self._follow(live))
-
-    def _missed(self) -> None:
-        """Changes may have gone unheard: compare every copy here with the database."""
-        self._spawn(self._recheck(list(self.tables)))
-
-    async def _recheck(self, table_ids: list[str]) -> None:
-        for table_id, version in (await self._db(self.store.versions, table_ids)).items():
-            self._heard(table_id, version)
-
-    async def _follow(self, live: LiveTable) -> None:
-        """Catch up until the copy has every version heard of, those heard while
-        catching up included (they may be newer than what that read saw)."""
-        while live.heard > live.version:
-            before = live.version
-            async with live.lock:
-                if live.heard > live.version and not self._take_announced(live):
-                    await self._catch_up(live)
-                live.announced = {v: d for v, d in live.announced.items() if v > live.version}
-            if live.version == before:  # the database has nothing newer: nothing to wait for
-                live.heard = live.version
-
-    def _take_announced(self, live: LiveTable) -> bool:
-        """Apply the decision announced for the copy's next version, if there is one
-        (the lock is held): the table as the database has it, without reading it.
-        False when there is none, or it does not apply here: then read the table."""
-        decision = live.announced.get(live.version + 1)
-        if decision is None or live.state is None:
-            return False
-        state = live.state.copy()
-        try:
-            state.apply_action(decision.text)
-        except VitrineError:
-            return False
-        live.take_decision(state, decision.seat, decision.text, decision.at, live.version + 1)
-        self._after_change(live)
-        return True
-
-    async def _catch_up(self, live: LiveTable) -> None:
-        """Bring the copy here up to the database (the lock is held), tell this
-        process's subscribers, and run the table on if this process runs it."""
-        chat_after = live.chat[-1].number if live.chat else 0
-        stored = await self._db(self.store.load_table, live.id, len(live.log), chat_after)
-        if stored is None:
-            raise not_found("table_not_found", f"table {live.id!r} does not exist", table=live.id)
-        self._absorb(live, stored)
-        self._after_change(live)
-
-    def _absorb(self, live: LiveTable, stored: StoredTable) -> None:
-        """Take what the database holds beyond the copy: the table's row and seats, the
-        deal if it started, its further decisions and chat lines, its rematch."""
-        row = stored.row
-        state = live.state
-        if state is None and has_started(row):
-            state = self._new_state(live.game, row)
-            live.turn_since = row.started_at and aware(row.started_at)
-        if stored.log:
-            assert state is not None, f"table {live.id!r} has decisions but was never dealt"
-            state = state.copy() if state is live.state else state
-            for _, text in stored.log:
-                state.apply_action(text)
-            live.turn_since = stored.last_action_at
-        live.row, live.state = row, state
-        live.log.extend(stored.log)
-        live.chat = [*live.chat, *stored.chat][-CHAT_KEPT:]
-        live.rematch = stored.rematch
-
-    def _after_change(self, live: LiveTable) -> None:
-        """After every change, made here or caught up with: each watcher gets their view,
-        and the table runs on if it is run from here."""
-        live.broadcast()
-        self._run_here(live)
-
-    async def _change(self, live: LiveTable, attempt: Callable[[], Awaitable[T]]) -> T:
-        """Decide and write a change under the table's lock: ``attempt`` checks the
-        copy, then writes.  Should another process have moved the table on, the
-        write raises BehindError (nothing written): the copy catches up and ``attempt``
-        decides again on the table as it now is (a decision at a passed position
-        is then ``stale``)."""
-        async with live.lock:
-            for _ in range(CHANGE_TRIES):
-                try:
-                    return await attempt()
-                except BehindError:
-                    await self._catch_up(live)
-        raise conflict("table_busy", f"table {live.id!r} keeps changing: try again", table=live.id)
-
-    # ------------------------------------------------------------ reading
-
-    async def get(self, table_id: str) -> LiveTable:
-        """The table's copy in this process, read from the database if it has none."""
-        live = self.tables.get(table_id)
-        if live is None:
-            async with self._loading:
-                live = self.tables.get(table_id)
-                if live is None:
-                    stored = await self._db(self.store.load_table, table_id)
-                    if stored is None:
-                        raise not_found(
-                            "table_not_found", f"table {table_id!r} does not exist", table=table_id
-                        )
-                    live = LiveTable(
-                        row=stored.row, game=get_game(stored.row.game), state=None, log=[]
-                    )
-                    self._absorb(live, stored)
-                    self.tables[table_id] = live
-        live.used_at = time.monotonic()
-        return live
-
-    async def fresh(self, table_id: str) -> LiveTable:
-        """The table as the database has it now, for an answer that must not lag behind
-        a change another process made a moment ago (its notice may still be on the way)."""
-        live = await self.get(table_id)
-        if self.changes.shared:
-            version = (await self._db(self.store.versions, [table_id])).get(table_id, 0)
-            if version > live.version:
-                async with live.lock:
-                    if version > live.version:
-                        await self._catch_up(live)
-        return live
-
-    @staticmethod
-    def _new_state(game: Game, row: TableRow) -> GameState:
-        names = [seat.name or "" for seat in row.seats]
-        return game.new_game(names, row.options, row.seed, row.rules_version)
-
-    async def list_tables(self, statuses: Sequence[str], limit: int) -> list[dict[str, Any]]:
-        """The tables someone has open right now first (a real table's creator waits on
-        its page), then the newest; at most ``lobby_per_creator`` of any one creator.
-
-        So a flood of tables, from one client or many, cannot push the real ones
-        out of the lobby: a flooder would have to keep a connection open on each.
-        Which tables are watched is kept in the database (``watched``), so every
-        process's lobby lists the same.
-        """
-        per_creator = self.settings.lobby_per_creator
-        rows = await self._db(self.store.list_tables, statuses, limit, per_creator, utcnow())
-        return [public_table(row) for row in rows]
-
-    def seat_of(self, live: LiveTable, token: str | None) -> int | None:
-        """The seat a token acts for, as this copy knows; None for no token (a spectator)."""
-        if token is None:
-            return None
-        seat = live.seat_for(token)
-        if seat is None:
-            raise forbidden(
-                "token_no_seat", f"this token holds no seat at table {live.id!r}", table=live.id
-            )
-        return seat
-
-    async def seat(self, live: LiveTable, token: str | None) -> int | None:
-        """The seat a token acts for; a token this copy does not know may hold a seat
-        claimed through another process a moment ago: the database is asked first."""
-        if token is not None and live.seat_for(token) is None:
-            await self.fresh(live.id)
-        return self.seat_of(live, token)
-
-    async def seated(self, table_id: str, token: str | None) -> tuple[LiveTable, int | None]:
-        """The table as it is now and the token's seat: what a reader is shown."""
-        live = await self.fresh(table_id)
-        return live, self.seat_of(live, token)
-
-    # ------------------------------------------------------------ lobby
-
-    async def create(
-        self,
-        game_name: str,
-        options: dict[str, Any],
-        specs: Sequence[SeatSpec],
-        clock_seconds: int | None = None,
-        client: str = "",
-        seats_open: bool = False,
-        hints: bool = False,
-    ) -> CreatedTable:
-        """A new table; ``client`` (the creator's address) is rate-limited and kept hashed."""
-        try:
-            game = get_game(game_name)
-        except VitrineError as error:
-            raise refused(error) from None
-        if not game.min_players <= len(specs) <= game.max_players:
-            raise invalid(
-                "player_count",
-                f"{game.name} seats {game.min_players} to {game.max_players} players, "
-                f"got {len(specs)} seats",
-                min=game.min_players,
-                max=game.max_players,
-                got=len(specs),
-            )
-        seed = secrets.randbits(SEED_BITS)
-        try:
-            game.new_game([f"P{i}" for i in range(len(specs))], options, seed)
-        except VitrineError as error:
-            raise refused(error, "options") from None
-        host_token = secrets.token_urlsafe(18)
-        tokens: dict[int, str] = {}
-        seats = []
-        for position, spec in enumerate(specs):
-            if spec.kind == "bot":
-                level = check_level(spec.level)
-                name = spec.name and clean_name(spec.name)
-                seats.append(
-                    SeatRow(
-                        position=position,
-                        kind="bot",
-                        level=level,
-                        name=name or f"{level.capitalize()} bot {position + 1}",
-                        substituted=False,
-                    )
-                )
-            else:
-                if spec.level is not None:
-                    raise invalid(
-                        "human_level",
-                        f"seat {position}: a human seat takes no bot level",
-                        seat=position,
-                    )
-                tokens[position] = secrets.token_urlsafe(18)
-                seats.append(
-                    SeatRow(
-                        position=position,
-                        kind="human",
-                        level=None,
-                        name=spec.name and clean_name(spec.name),
-                        token_hash=token_hash(tokens[position]),
-                        substituted=False,
-                    )
-                )
-        check_distinct([seat.name for seat in seats])
-        self._creating.hit(client)  # only a table that would be made counts
-        row = TableRow(
-            id=secrets.token_urlsafe(8),
-            game=game.name,
-            rules_version=game.rules_version,
-            options=dict(options),
-            seed=seed,
-            status=OPEN,
-            host_token_hash=token_hash(host_token),
-            created_at=utcnow(),
-            clock_seconds=clock_seconds,
-            creator=creator_of(client),
-            seats_open=seats_open,
-            hints=hints,
-            version=0,
-            seats=seats,
-        )
-        await self._db(self.store.add_table, row)
-        live = LiveTable(row=row, game=game, state=None, log=[])
-        self.tables[row.id] = live
-        return CreatedTable(live, host_token, tokens)
-
-    async def join(self, table_id: str, token: str, name: str) -> LiveTable:
-        live = await self.get(table_id)
-        position = await self.seat(live, token)
-        assert position is not None
-        cleaned = clean_name(name)
-
-        async def take_name() -> None:
-            if live.row.status != OPEN:
-                raise conflict("names_fixed", f"table {table_id!r} has started; names are fixed")
-            others = [s.name for s in live.seats if s.position != position]
-            check_distinct([*others, cleaned])
-            await self._update_seat(live, live.seats[position], name=cleaned)
-
-        await self._change(live, take_name)
-        await self._change(live, lambda: self._start_if_full(live))
-        return live
-
-    async def claim(self, table_id: str, position: int, name: str) -> tuple[LiveTable, str]:
-        """Take an empty seat of a table whose seats are open to anyone (from the lobby).
-
-        The seat gets a fresh token, which only the claimant receives; an
-        invitation link sent for that seat no longer holds it.
-        """
-        live = await self.get(table_id)
-        cleaned = clean_name(name)
-        token = secrets.token_urlsafe(18)
-
-        async def take_seat() -> None:
-            if live.row.status != OPEN:
-                raise conflict("names_fixed", f"table {table_id!r} has started; names are fixed")
-            if not live.row.seats_open:
-                raise forbidden(
-                    "seats_by_invitation",
-                    f"the seats of table {table_id!r} are taken by invitation only",
-                )
-            if not 0 <= position < len(live.seats):
-                raise not_found(
-                    "seat_not_found",
-                    f"seat {position} at table {table_id!r} does not exist",
-                    seat=position,
-                )
-            seat = live.seats[position]
-            if seat.kind != "human" or seat.name is not None:
-                raise conflict("seat_taken", f"seat {position} is already taken", seat=position)
-            check_distinct([*(s.name for s in live.seats), cleaned])
-            await self._update_seat(live, seat, token_hash=token_hash(token), name=cleaned)
-
-        await self._change(live, take_seat)
-        await self._change(live, lambda: self._start_if_full(live))
-        return live, token
-
-    async def _update_seat(self, live: LiveTable, seat: SeatRow, **changes: Any) -> None:
-        """Write a seat's changes (the lock is held), then keep them here: memory
-        changes only once the database has them."""
-        written = seat.with_changes(**changes)
-        live.row.version = await self._db(self.store.update_seat, written, live.version)
-        for name, value in changes.items():
-            setattr(seat, name, value)
-        self._after_change(live)
-
-    async def _start_if_full(self, live: LiveTable) -> None:
-        """Start a table that starts by itself (open seats, a rematch) once every seat
-        is taken (the lock is held)."""
-        starts_itself = live.row.seats_open or live.row.rematch_of is not None
-        full = all(seat.name is not None for seat in live.seats)
-        if live.row.status == OPEN and starts_itself and full:
-            await self._begin(live)
-
-    async def start(self, table_id: str, host_token: str, client: str = "") -> LiveTable:
-        """Deal and start.  A table of bots alone is work for this server and no one
-        to watch: ``client`` may start only so many, and only so many play at once."""
-        live = await self.get(table_id)
-        if not live.is_host(host_token):
-            raise forbidden("host_starts", f"only the host of table {table_id!r} may start it")
-
-        async def start_it() -> None:
-            self._before_start(live)
-            waiting = [str(s.position) for s in live.seats if s.name is None]
-            if waiting:
-                raise conflict(
-                    "seats_waiting",
-                    f"seat(s) {', '.join(waiting)} have not joined yet",
-                    seats=waiting,
-                )
-            if live.bots_only():
-                await self._admit_bot_table(client)
-            await self._begin(live)
-
-        await self._change(live, start_it)
-        return live
-
-    async def _admit_bot_table(self, client: str) -> None:
-        """Tables of bots alone are counted in the database: the limit holds for every
-        process together."""
-        playing = await self._db(self.store.bot_tables_playing)
-        if playing >= self.settings.bot_tables:
-            raise ApiError(
-                429,
-                f"{playing} tables of bots alone are playing, the most this server runs at "
-                f"once: try again in {BUSY_RETRY} s",
-                "bot_tables_busy",
-                {"playing": playing, "retry_after": BUSY_RETRY},
-                {"Retry-After": str(BUSY_RETRY)},
-            )
-        self._starting_bots.hit(client)
-
-    async def _begin(self, live: LiveTable) -> None:
-        """Deal and start a table whose seats are all taken (the lock is held)."""
-        state = self._new_state(live.game, live.row)
-        now = utcnow()
-        live.row.version = await self._db(self.store.start_table, live.id, live.version, now)
-        live.row.status = PLAYING
-        live.row.started_at = now
-        live.state = state
-        live.turn_since = now
-        await self._take_over(live)
-        self._after_change(live)
-
-    async def rematch(self, table_id: str, token: str, client: str = "") -> LiveTable:
-        """A new deal for the same seats, once a game is over; the new table.
-
-        The first seated player to ask creates it, already seated under their
-        name; each other human confirms by asking too (or joining it), and it
-        starts by itself when every seat is taken.  Seats keep their tokens and
-        the host keeps theirs, so every browser that held a seat holds it again.
-        A table of bots only is rematched by its host.  A rematch is a new table:
-        ``client`` is rate-limited as for any other, and bots alone as for a start.
-        """
-        live = await self.get(table_id)
-        position = live.seat_for(token)
-        if position is None and not live.is_host(token):
-            raise forbidden(
-                "token_no_seat", f"this token holds no seat at table {table_id!r}", table=live.id
-            )
-
-        async def offer() -> None:
-            if live.row.status != OVER:
-                raise conflict(
-                    "rematch_not_over", f"table {table_id!r} is not over: no rematch yet"
-                )
-            if live.rematch is None:
-                self._creating.hit(client)
-                row = self._rematch_row(live.row, live.game.rules_version)
-                live.row.version = await self._db(
-                    self.store.add_rematch, live.id, live.version, row
-                )
-                self.tables[row.id] = LiveTable(row=row, game=live.game, state=None, log=[])
-                live.rematch = row.id
-                self._after_change(live)
-
-        await self._change(live, offer)
-        assert live.rematch is not None
-        rematch = await self.get(live.rematch)
-        if position is not None:
-            name = live.seats[position].name
-
-            async def sit_again() -> None:
-                seat = rematch.seats[position]
-                if rematch.row.status == OPEN and seat.name is None and name is not None:
-                    await self._update_seat(rematch, seat, name=name)
-
-            await self._change(rematch, sit_again)
-            await self._change(rematch, lambda: self._start_if_full(rematch))
-        elif rematch.bots_only():
-
-            async def start_bots() -> None:
-                if rematch.row.status == OPEN:
-                    await self._admit_bot_table(client)
-                    await self._begin(rematch)
-
-            await self._change(rematch, start_bots)
-        return rematch
-
-    @staticmethod
-    def _rematch_row(old: TableRow, rules_version: str) -> TableRow:
-        """The rematch of a finished table: same game, options, clock and seats; a new
-        deal, under the rules this server plays now (``rules_version``)."""
-        seats = [
-            SeatRow(
-                position=seat.position,
-                kind=seat.kind,
-                level=seat.level if seat.kind == "bot" else None,
-                name=seat.name if seat.kind == "bot" else None,
-                token_hash=seat.token_hash,
-                substituted=False,
-            )
-            for seat in old.seats
-        ]
-        return TableRow(
-            id=secrets.token_urlsafe(8),
-            game=old.game,
-            options=dict(old.options),
-            seed=secrets.randbits(SEED_BITS),
-            rules_version=rules_version,
-            status=OPEN,
-            host_token_hash=old.host_token_hash,
-            created_at=utcnow(),
-            clock_seconds=old.clock_seconds,
-            creator=old.creator,
-            seats_open=False,
-            rematch_of=old.id,
-            version=0,
-            seats=seats,
-        )
-
-    async def hand_to_bot(
-        self, table_id: str, token: str, position: int | None, level: str
-    ) -> LiveTable:
-        """A seat is played by a bot from now on, and the table says so.
-
-        The host may hand over any seat (a leaver's); a player, with
-        ``position`` None, their own (leaving).
-        """
-        live = await self.get(table_id)
-        if position is not None and not live.is_host(token):
-            raise forbidden(
-                "host_hands_over", f"only the host of table {table_id!r} may hand a seat to a bot"
-            )
-        seat = await self.seat(live, token) if position is None else position
-        assert seat is not None
-        check_level(level)
-
-        async def hand_over() -> None:
-            if live.row.status != PLAYING:
-                raise conflict("not_playing", f"table {table_id!r} is not being played")
-            if not 0 <= seat < len(live.seats):
-                raise not_found(
-                    "seat_not_found", f"seat {seat} at table {table_id!r} does not exist", seat=seat
-                )
-            if live.plays_itself(seat):
-                raise conflict("already_bot", f"seat {seat} is already played by a bot", seat=seat)
-            await self._substitute(live, seat, level, "left" if position is None else "host")
-
-        await self._change(live, hand_over)
-        return live
-
-    async def _substitute(self, live: LiveTable, position: int, level: str, why: str) -> None:
-        """Hand a seat to a bot for the rest of the game (the lock is held)."""
-        assert live.state is not None
-        changes = {
-            "substituted": True,
-            "level": level,
-            "substituted_after": len(live.state.record().turns),
-            "substituted_why": why,
-        }
-        await self._update_seat(live, live.seats[position], **changes)
-        await self._take_over(live)
-        self._run_here(live)
-
-    def _arm_clock(self, live: LiveTable) -> None:
-        """(Re)start the clock of the decision now awaited, if the table has one."""
-        if live.clock_task is not None and live.clock_task is not asyncio.current_task():
-            live.clock_task.cancel()
-        deadline = live.deadline()
-        if deadline is not None:
-            live.clock_task = self._spawn(self._run_clock(live, len(live.log), deadline))
-
-    async def _run_clock(self, live: LiveTable, seq: int, deadline: datetime) -> None:
-        """A human who lets the deadline pass loses the seat to a bot; the table goes on."""
-        await asyncio.sleep(max(0.0, (deadline - utcnow()).total_seconds()))
-
-        async def time_out() -> None:
-            state = live.state
-            if len(live.log) != seq or state is None or state.current_player is None:
-                return
-            await self._substitute(live, state.current_player, TIMEOUT_LEVEL, "timeout")
-
-        await self._change(live, time_out)
-
-    def _spawn(self, work: Coroutine[Any, Any, None]) -> asyncio.Task[None]:
-        """A background task the service keeps (and cancels when it closes)."""
-        task = asyncio.create_task(work)
-        self._tasks.add(task)
-        task.add_done_callback(self._finished)
-        return task
-
-    def _finished(self, task: asyncio.Task[None]) -> None:
-        """A bot or clock that failed must say so: a silent stall is the worst outcome."""
-        self._tasks.discard(task)
-        if not task.cancelled() and task.exception() is not None:
-            log.error("background task failed", exc_info=task.exception())
-
-    # ------------------------------------------------------------ playing
-
-    async def act(self, table_id: str, token: str, action: str, seq: int | None) -> LiveTable:
-        live = await self.get(table_id)
-        position = await self.seat(live, token)
-        assert position is not None
-        await self._apply(live, position, action, seq, by_bot=False)
-        return live
-
-    @staticmethod
-    def _playing(live: LiveTable) -> GameState:
-        """The position of a game being played; refused when there is none."""
-        state = live.state
-        if live.row.status in (ABANDONED, CANCELLED):
-            raise conflict("table_closed", f"table {live.id!r} is closed", status=live.row.status)
-        if state is None:
-            raise conflict("not_started", f"table {live.id!r} has not started")
-        if state.is_over:
-            raise conflict("game_over", f"the game at table {live.id!r} is over")
-        return state
-
-    @staticmethod
-    def _awaits(live: LiveTable, state: GameState, position: int) -> None:
-        """Refuse unless ``position`` is the seat to act."""
-        to_act = state.current_player
-        if to_act != position:
-            name = live.seats[to_act].name if to_act is not None else None
-            raise conflict(
-                "not_your_turn",
-                f"it is not seat {position}'s turn: {name} (seat {to_act}) is to act",
-                seat=position,
-                name=name,
-                to_act=to_act,
-            )
-
-    async def check(self, table_id: str, token: str, action: str) -> dict[str, Any]:
-        """Whether a decision would be accepted now, and if not the engine's refusal
-        (code, params, words): a page explains a spot before anything is sent."""
-        live, position = await self.seated(table_id, token)
-        assert position is not None
-        state = self._playing(live)
-        self._awaits(live, state, position)
-        try:
-            state.copy().apply_action(action)
-        except VitrineError as error:
-            return {"legal": False, **refused(error).payload()}
-        return {"legal": True, "detail": None, "code": None, "params": {}}
-
-    async def _apply(
-        self, live: LiveTable, position: int, action: str, seq: int | None, by_bot: bool
-    ) -> None:
-        async def decide() -> None:
-            if seq is not None and seq < len(live.log) and live.log[seq] == (position, action):
-                return  # the same decision sent again (a double click): made once, no error
-            if live.plays_itself(position) != by_bot:
-                raise conflict(
-                    "handed_to_bot", f"seat {position} has been handed to a bot", seat=position
-                )
-            state = self._playing(live)
-            if seq is not None and seq != len(live.log):
-                at = len(live.log)
-                raise conflict(
-                    "stale",
-                    f"stale decision: it answers position {seq}, the table is at {at}",
-                    seq=seq,
-                    at=at,
-                )
-            self._awaits(live, state, position)
-            trial = state.copy()
-            try:
-                trial.apply_action(action)
-            except VitrineError as error:
-                raise refused(error) from None
-            status = OVER if trial.is_over else None
-            now = utcnow()
-            number = len(live.log) + 1
-            version = await self._db(
-                self.store.append_action,
-                live.id,
-                live.version,
-                number,
-                position,
-                action,
-                now,
-                status,
-            )
-            live.take_decision(trial, position, action, now, version)
-            if status is not None:
-                live.row.status = status
-            self._after_change(live)
-
-        await self._change(live, decide)
-
-    def _wake_bots(self, live: LiveTable) -> None:
-        if live.bot_task is None or live.bot_task.done():
-            live.bot_task = self._spawn(self._run_bots(live))
-
-    async def _run_bots(self, live: LiveTable) -> None:
-        """Play bot seats while one is to act, each decision after a visible pause
-        (while this process runs the table)."""
-        while live.leased:
-            state = live.state
-            if live.row.status != PLAYING or state is None or state.current_player is None:
-                return
-            position = state.current_player
-            bot = live.bot_for(position)
-            if bot is None:
-                return
-            await asyncio.sleep(self.bot_delay)
-            seq = len(live.log)
-            action = await asyncio.to_thread(bot.choose, live.game, state.view(position), live.rng)
-            try:
-                await self._apply(live, position, action, seq, by_bot=True)
-            except ApiError as error:
-                if error.status != 409:
-                    raise
-                # the position moved on meanwhile: look again
-
-    # ------------------------------------------------------------ records
-
-    async def say(self, table_id: str, token: str, text: str) -> LiveTable:
-        """A line of chat from a seated player, kept with the table and shown to
-        everyone watching it; bounded in length and rate (``chat.py``)."""
-        live = await self.get(table_id)
-        position = await self.seat(live, token)
-        assert position is not None
-        line = clean_line(text)
-        self._chatting.hit(f"{live.id}/{position}")
-
-        async def write_line() -> None:
-            number = live.chat[-1].number + 1 if live.chat else 1
-            row = ChatRow(
-                table_id=live.id, number=number, seat=position, text=line, created_at=utcnow()
-            )
-            live.row.version = await self._db(self.store.add_chat, row, live.version)
-            live.chat.append(row)
-            del live.chat[:-CHAT_KEPT]
-            self._after_change(live)
-
-        await self._change(live, write_line)
-        return live
-
-    async def provisional(self, table_id: str, token: str | None) -> list[dict[str, Any]]:
-        """The scores if the game ended now, as ``token``'s seat may see them."""
-        live, seat = await self.seated(table_id, token)
-        if live.state is None:
-            raise conflict("not_started", f"table {table_id!r} has not started")
-        return live.state.provisional_scores(seat)
-
-    async def record(self, table_id: str) -> dict[str, Any]:
-        live = await self.fresh(table_id)
-        abandoned = live.row.status == ABANDONED
-        if live.state is None or not (live.state.is_over or abandoned):
-            raise conflict(
-                "record_not_public",
-                f"the record of table {table_id!r} is public once the game is over "
-                "(its seed deals the hidden stock)",
-            )
-        substitutes = tuple(  # seats handed over before migration 0003 lack when and why
-            Substitute(seat.position, seat.substituted_after, seat.level, seat.substituted_why)
-            for seat in live.seats
-            if seat.substituted
-            and seat.substituted_after is not None
-            and seat.level is not None
-            and seat.substituted_why is not None
-        )
-        ending = ABANDONED if abandoned else None
-        record = replace(
-            live.state.record(), substitutes=substitutes, ending=ending, hints=live.row.hints
-        )
-        return record.to_dict()
-
-    # ------------------------------------------------------------ the coach
-
-    async def hint(self, table_id: str, token: str) -> dict[str, Any]:
-        """The coach's suggestion for the token's seat, at a table that allows hints."""
-        live, seat = await self.seated(table_id, token)
-        assert seat is not None
-        if not live.row.hints:
-            raise forbidden("hints_off", f"the host of table {table_id!r} did not allow hints")
-        state = live.state
-        if state is None or state.is_over:
-            raise conflict("not_playing", f"table {table_id!r} is not being played")
-        if state.current_player != seat or live.plays_itself(seat):
-            raise conflict(
-                "hint_not_your_turn",
-                f"no hint for seat {seat}: it is not this seat's turn",
-                seat=seat,
-            )
-        return await self.coaching.hint(live.game.name, state.view(seat), len(live.log))
-
-    async def start_review(self, table_id: str) -> dict[str, Any]:
-        """Review a finished table (once: the review is kept with the table)."""
-        record = await self.record(table_id)
-        key = table_key(table_id)
-        kept = await self._db(self.store.load_review, table_id)
-        if kept is not None:
-            return done_status(key, kept)
-
-        async def save(review: dict[str, Any]) -> None:
-            await self._db(self.store.save_review, table_id, review)
-
-        return await self.coaching.start(key, record, save)
-
-    async def start_upload_review(self, record: dict[str, Any]) -> dict[str, Any]:
-        """Review an uploaded record (kept a while, keyed by its contents)."""
-        return await self.coaching.start(record_key(record), record, None)
-
-    async def review_status(self, key: str) -> dict[str, Any]:
-        table_id = key.removeprefix("table-") if key.startswith("table-") else None
-        if table_id is not None:
-            kept = await self._db(self.store.load_review, table_id)
-            if kept is not None:
-                return done_status(key, kept)
-        status = await self.coaching.status(key)
-        if status is not None:
-            return status
-        if table_id is not None:
-            await self.get(table_id)  # a table that does not exist is not found
-            return none_status(key)
-        raise not_found("review_not_found", f"no review {key!r} here", key=key)
-
-    async def review_position(self, key: str, index: int) -> dict[str, Any]:
-        """A reviewed decision's position, as its seat saw it."""
-        if key.startswith("table-"):
-            record = await self.record(key.removeprefix("table-"))
-        else:
-            record = await self.coaching.record_of(key)
-        return await asyncio.to_thread(decision_position, record, index)
-
-    @staticmethod
-    def replay_steps(record_data: object) -> dict[str, Any]:
-        """Spectator views after each turn of a record, for the replay viewer.
-
-        CPU work (a whole game replayed): callers run it off the event loop.
-        """
-        try:
-            game, record = read_record(record_data)
-            final = game.replay(record)  # refuses a bad record, naming the turn at fault
-            state = game.replay(replace(record, turns=()))
-            steps = [state.view(None)]
-            for turn in record.turns[:-1]:
-                state.push(turn)
-                steps.append(state.view(None))
-            if record.turns:  # the last may be a take alone, which only a replay accepts
-                steps.append(final.view(None))
-        except VitrineError as error:
-            raise refused(error, "record") from None
-        return {
-            "game": game.name,
-            "players": list(record.players),
-            "turns": list(record.turns),
-            "substitutes": [substitute.to_dict() for substitute in record.substitutes],
-            "ending": record.ending,
-            "hints": record.hints,
-            "steps": steps,
-        }
+        await self.runner.hand_over()
+        self.core.shutdown()
