@@ -13,8 +13,8 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from vitrine.kit.stats import wilson_interval
 from vitrine.report.results import PlayedGame
-from vitrine.tournament.stats import wilson_interval
 
 BUDGET = re.compile(r"^(?P<bot>[^:]+):(?P<budget>\d+(?:\.\d+)?)(?P<unit>s?)$")
 
