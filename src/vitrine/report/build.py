@@ -14,8 +14,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from vitrine.engine.errors import VitrineError
+from vitrine.kit.report import charts
+from vitrine.kit.report.measures import SHARE
+from vitrine.kit.report.page import Section, Table, render
+from vitrine.kit.report.played import Config, PlayedGame, by_config, by_players
 from vitrine.lab.experiment import is_experiment, load_experiment, side_name, side_runs
-from vitrine.report import charts
 from vitrine.report.metrics import (
     Tension,
     advantage,
@@ -26,9 +29,8 @@ from vitrine.report.metrics import (
     skill_step,
     spread,
 )
-from vitrine.report.page import Section, Table, render
-from vitrine.report.paired import SHARE, Comparison, compare, lead_measures
-from vitrine.report.results import Config, PlayedGame, by_config, by_players, played_games
+from vitrine.report.paired import Comparison, compare, lead_measures
+from vitrine.report.results import played_games
 from vitrine.simulate.store import load_settings
 
 TENSION_SAMPLE = 200  # games per configuration whose lead is traced turn by turn

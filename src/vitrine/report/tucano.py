@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from vitrine.games.tucano import TucanoState
 from vitrine.games.tucano.notation import JOKER_CHOICE
 from vitrine.games.tucano.scoring import score_columns
-from vitrine.report.metrics import rate
-from vitrine.report.page import Section, Table
-from vitrine.report.results import PlayedGame, final_state
+from vitrine.kit.report.page import Section, Table
+from vitrine.kit.report.played import PlayedGame, final_state
+from vitrine.kit.report.rates import rate
 
 
 def tucano_state(game: PlayedGame) -> TucanoState:
