@@ -11,15 +11,15 @@ import pytest
 from click.testing import CliRunner
 
 from vitrine.cli.main import main
-from vitrine.games import get_game
+from vitrine.games import game_names, get_game
 from vitrine.games.exhibition.cards import WHITE, card_from_label, load_card_table
+from vitrine.games.exhibition.report import facts
 from vitrine.kit.report import charts
 from vitrine.kit.report.played import PlayedGame, Seat, positions
 from vitrine.kit.report.rates import rate
 from vitrine.report.build import build_report
-from vitrine.report.exhibition import facts
 from vitrine.report.metrics import advantage, balance, skill_step, tension
-from vitrine.report.results import played_games
+from vitrine.report.results import game_report, played_games
 from vitrine.simulate import Settings, run_simulation
 
 OPTIONS = {"secret_decade": False, "variations": []}
@@ -203,3 +203,19 @@ def test_the_command_needs_the_lab_extra_only_for_the_lab(
     result = CliRunner().invoke(main, ["report", str(runs[0]), "-o", str(tmp_path / "r.html")])
     assert result.exit_code == 1
     assert "needs the lab extra (scipy missing): pip install 'vitrine[lab]'" in result.output
+
+
+def test_each_game_hands_its_report_over_built_only_when_asked() -> None:
+    """Finding the games (the web app does) draws nothing: a game's report
+    and its matplotlib are imported when a report asks the plug-in."""
+    code = (
+        "import sys, vitrine.games; vitrine.games.plugins(); "
+        "print(sorted({'matplotlib', 'scipy'} & set(sys.modules)))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert loaded.stdout.strip() == "[]", loaded.stderr
+    for name in game_names():
+        own = game_report(name)
+        assert own is not None
+        assert bool(own.seat_note) == (name == "exhibition")  # the vehicles' starts
+        assert (own.measures is None) == (name == "tucano")

@@ -33,6 +33,7 @@ from vitrine.kit.report.measures import (
 from vitrine.kit.report.played import PlayedGame, positions
 from vitrine.parallel import results_as_done
 from vitrine.report.metrics import tension
+from vitrine.report.results import game_report
 
 LEVEL = 0.95
 FDR = 0.05  # the false discovery rate under which a difference is called significant
@@ -80,19 +81,6 @@ def lead_measures(played: PlayedGame) -> Measures:
         "drama": Measure("lead", SHARE, traced.drama),
         "decisiveness": Measure("lead", SHARE, traced.decisiveness),
     }
-
-
-def game_measures(game_name: str) -> GameMeasures | None:
-    """What only this game's rules give meaning to (full showcases, ghosts)."""
-    if game_name == "exhibition":
-        from vitrine.report.exhibition import measures
-
-        return measures
-    if game_name == "dontgointhere":
-        from vitrine.report.dontgointhere import measures as dgit_measures
-
-        return dgit_measures
-    return None
 
 
 def measure(played: PlayedGame, traced: bool, own: GameMeasures | None) -> Measures:
@@ -189,8 +177,11 @@ def compare(
     numbers = sorted({g.number for g in baseline} & {g.number for g in variant})
     paired = set(numbers)
     traced = set(numbers[:TRACE_PAIRS])
-    own = game_measures(baseline[0].definition.name)
-    jobs = [(g, g.number in traced, own) for g in [*baseline, *variant] if g.number in paired]
+    own = game_report(baseline[0].definition.name)
+    game_measures = None if own is None else own.measures
+    jobs = [
+        (g, g.number in traced, game_measures) for g in [*baseline, *variant] if g.number in paired
+    ]
     found: dict[tuple[str, int], Measures] = {}
     with results_as_done(_measure_job, jobs, workers) as finished:
         for number, run, measures in finished:

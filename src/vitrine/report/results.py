@@ -1,14 +1,17 @@
-"""Simulation runs read back as played games.
+"""Simulation runs read back as played games, and the game's own report.
 
 A run names its game and rules; they are resolved here, once per run, into
-the definition every ``PlayedGame`` carries, so that the kit's report
-blocks never reach the registry.
+the definition every ``PlayedGame`` carries, and the game's name into the
+``GameReport`` its plug-in hands over: the kit's report blocks and a game's
+own sections never reach the registry.
 """
 
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from vitrine.games import get_plugin
+from vitrine.kit.report.game_report import GameReport
 from vitrine.kit.report.played import PlayedGame, Seat
 from vitrine.simulate.store import CATEGORY_PREFIX, Settings, load_settings, read_games
 from vitrine.tournament.play import game_definition
@@ -58,3 +61,10 @@ def games_from(table: Any, settings: Settings) -> list[PlayedGame]:
             )
         )
     return games
+
+
+def game_report(name: str) -> GameReport | None:
+    """What only the game ``name``'s rules give meaning to, from its plug-in;
+    None for a game that adds nothing to the shared report."""
+    build = get_plugin(name).report
+    return None if build is None else build()

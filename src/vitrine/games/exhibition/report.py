@@ -11,6 +11,7 @@ from vitrine.games.exhibition.cards import WHITE, card_label
 from vitrine.games.exhibition.notation import DEPOT, END
 from vitrine.games.exhibition.state import EMPTY, ExhibitionState
 from vitrine.kit.report import charts
+from vitrine.kit.report.game_report import GameReport
 from vitrine.kit.report.measures import SHARE, Measure, Measures
 from vitrine.kit.report.page import Section, Table
 from vitrine.kit.report.played import Config, PlayedGame, by_players, positions
@@ -324,3 +325,7 @@ def sections(games: Sequence[PlayedGame]) -> list[Section]:
     ]
     solo = solo_section(games)
     return found if solo is None else [*found, solo]
+
+
+# What the plug-in hands the balance lab's report (``GamePlugin.report``).
+REPORT = GameReport(sections, measures, SEAT_NOTE)
