@@ -4,8 +4,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from vitrine.kit.stats import mean_interval, t_quantile
 from vitrine.tournament.ladder import LOOKS, Pair, deal_result, look_level, measure, verdict
-from vitrine.tournament.stats import mean_interval, t_quantile
 
 PAIR = Pair("exhibition", 2, "random", "greedy")
 

@@ -11,12 +11,15 @@ import pytest
 from click.testing import CliRunner
 
 from vitrine.cli.main import main
-from vitrine.games import get_game
+from vitrine.games import game_names, get_game
 from vitrine.games.exhibition.cards import WHITE, card_from_label, load_card_table
-from vitrine.report import charts, exhibition
+from vitrine.games.exhibition.report import facts
+from vitrine.kit.report import charts
+from vitrine.kit.report.played import PlayedGame, Seat, positions
+from vitrine.kit.report.rates import rate
 from vitrine.report.build import build_report
-from vitrine.report.metrics import advantage, balance, rate, skill_step, tension
-from vitrine.report.results import PlayedGame, Seat, played_games, positions
+from vitrine.report.metrics import advantage, balance, skill_step, tension
+from vitrine.report.results import game_report, played_games
 from vitrine.simulate import Settings, run_simulation
 
 OPTIONS = {"secret_decade": False, "variations": []}
@@ -68,7 +71,7 @@ def test_seat_win_rates_are_the_games_shares(runs: list[Path]) -> None:
 def test_facts_agree_with_the_final_views(runs: list[Path]) -> None:
     table = load_card_table()
     for played in played_games(runs[:1]):
-        fact = exhibition.facts(played)
+        fact = facts(played)
         claimant = None
         for seat, state in positions(played):
             hall = state.view(None)["halls"][seat]
@@ -107,7 +110,7 @@ def played(ranks: dict[str, int]) -> PlayedGame:
         Seat(seat, bot, rank, float(rank == 1), 0.0, {})
         for seat, (bot, rank) in enumerate(ranks.items())
     )
-    return PlayedGame("run", "bots", 1, len(seats), "", 10, "{}", seats)
+    return PlayedGame("run", "bots", 1, len(seats), "", 10, "{}", seats, GAME)
 
 
 def test_skill_step_needs_one_bot_at_budgets_b_and_2b() -> None:
@@ -200,3 +203,19 @@ def test_the_command_needs_the_lab_extra_only_for_the_lab(
     result = CliRunner().invoke(main, ["report", str(runs[0]), "-o", str(tmp_path / "r.html")])
     assert result.exit_code == 1
     assert "needs the lab extra (scipy missing): pip install 'vitrine[lab]'" in result.output
+
+
+def test_each_game_hands_its_report_over_built_only_when_asked() -> None:
+    """Finding the games (the web app does) draws nothing: a game's report
+    and its matplotlib are imported when a report asks the plug-in."""
+    code = (
+        "import sys, vitrine.games; vitrine.games.plugins(); "
+        "print(sorted({'matplotlib', 'scipy'} & set(sys.modules)))"
+    )
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert loaded.stdout.strip() == "[]", loaded.stderr
+    for name in game_names():
+        own = game_report(name)
+        assert own is not None
+        assert bool(own.seat_note) == (name == "exhibition")  # the vehicles' starts
+        assert (own.measures is None) == (name == "tucano")

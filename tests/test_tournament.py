@@ -16,6 +16,7 @@ from vitrine.cli.main import main
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import Game, replay_json
 from vitrine.games import get_game
+from vitrine.kit.stats import wilson_interval
 from vitrine.tournament import (
     Entry,
     GameResult,
@@ -26,7 +27,6 @@ from vitrine.tournament import (
     run_tournament,
     seatings,
     summarize,
-    wilson_interval,
 )
 from vitrine.tournament import play as play_module
 from vitrine.tournament.play import player_names

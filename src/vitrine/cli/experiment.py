@@ -152,7 +152,7 @@ def experiment(
 def print_comparison(comparison: "Comparison") -> None:
     """The differences as a table that fits 80 columns: shares in percentage
     points, three significant digits."""
-    from vitrine.report.paired import SHARE
+    from vitrine.kit.report.measures import SHARE
 
     table = Table(
         title=f"Variant - baseline, {comparison.pairs} pairs of games "

@@ -5,5 +5,7 @@ shared rooms (command line, server, adapters, lab) import the kit too and
 reach a game only through the registry (:mod:`vitrine.games`).  So the kit
 imports nothing but the engine: ``plugin`` (what a game hands over),
 ``encoding`` (observations as arrays), ``chance`` (randomness as chance
-events), ``render`` (the terminal's picture).
+events), ``render`` (the terminal's picture), ``stats`` (intervals for
+what is measured), ``report`` (the balance lab report's building blocks,
+and the ``GameReport`` a game hands it).
 """

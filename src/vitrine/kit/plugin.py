@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from vitrine.kit.chance import ChanceGame
     from vitrine.kit.encoding import Encoding
     from vitrine.kit.render import Renderer
+    from vitrine.kit.report.game_report import GameReport
 
 LANGUAGES = ("en", "fr")  # every title and summary is given in each
 
@@ -72,6 +73,11 @@ class GamePlugin:
     renderer: "Callable[[Game], Renderer] | None" = None
     # What the game adds to ``vitrine --version`` (how its search runs, say).
     build_note: Callable[[], str] | None = None
+    # What only the game's rules give meaning to in the balance lab's report
+    # (``vitrine report``, ``vitrine experiment``): its sections, its metrics
+    # for paired experiments, what a seat means.  It draws with matplotlib,
+    # which the web app does not install: built only when a report asks.
+    report: "Callable[[], GameReport] | None" = None
 
     def __post_init__(self) -> None:
         missing = [

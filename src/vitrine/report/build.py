@@ -14,8 +14,11 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from vitrine.engine.errors import VitrineError
+from vitrine.kit.report import charts
+from vitrine.kit.report.measures import SHARE
+from vitrine.kit.report.page import Section, Table, render
+from vitrine.kit.report.played import Config, PlayedGame, by_config, by_players
 from vitrine.lab.experiment import is_experiment, load_experiment, side_name, side_runs
-from vitrine.report import charts
 from vitrine.report.metrics import (
     Tension,
     advantage,
@@ -26,9 +29,8 @@ from vitrine.report.metrics import (
     skill_step,
     spread,
 )
-from vitrine.report.page import Section, Table, render
-from vitrine.report.paired import SHARE, Comparison, compare, lead_measures
-from vitrine.report.results import Config, PlayedGame, by_config, by_players, played_games
+from vitrine.report.paired import Comparison, compare, lead_measures
+from vitrine.report.results import game_report, played_games
 from vitrine.simulate.store import load_settings
 
 TENSION_SAMPLE = 200  # games per configuration whose lead is traced turn by turn
@@ -421,19 +423,21 @@ def build_report(
     if len(names) != 1:
         raise VitrineError(f"the runs are of different games ({', '.join(sorted(names))})")
     game_name = names.pop()
+    own = game_report(game_name)
     games = played_games(runs)
     groups = by_config(games)
     sections = [experiment_section(out, compare_sides(out, games, workers)) for out in experiments]
     sections += [
         overview(runs, games),
-        seats_section(groups, exhibition_note(game_name)),
+        seats_section(groups, "" if own is None else own.seat_note),
         bots_section(groups),
         spread_section(groups),
         length_and_tension_section(groups, tensions(groups)),
         variants_section(groups),
         skill_section(runs, games),
     ]
-    sections.extend(game_sections(game_name, games))
+    if own is not None:  # what only the game's rules give meaning to
+        sections.extend(own.sections(games))
     intro = f"{len(games)} games of {game_name} from {len(runs)} run(s)."
     return render(f"vitrine balance report: {game_name}", intro, sections)
 
@@ -443,28 +447,3 @@ def compare_sides(out: Path, games: Sequence[PlayedGame], workers: int) -> Compa
     return compare(
         [g for g in games if g.run == baseline], [g for g in games if g.run == variant], workers
     )
-
-
-def exhibition_note(game_name: str) -> str:
-    if game_name != "exhibition":
-        return ""
-    from vitrine.report.exhibition import SEAT_NOTE
-
-    return SEAT_NOTE
-
-
-def game_sections(game_name: str, games: Sequence[PlayedGame]) -> list[Section]:
-    """What only the game's rules give meaning to."""
-    if game_name == "exhibition":
-        from vitrine.report import exhibition
-
-        return exhibition.sections(games)
-    if game_name == "dontgointhere":
-        from vitrine.report import dontgointhere
-
-        return dontgointhere.sections(games)
-    if game_name == "tucano":
-        from vitrine.report import tucano
-
-        return tucano.sections(games)
-    return []

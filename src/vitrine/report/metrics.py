@@ -13,28 +13,10 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from vitrine.report.results import PlayedGame
-from vitrine.tournament.stats import wilson_interval
+from vitrine.kit.report.played import PlayedGame
+from vitrine.kit.report.rates import Rate, rate
 
 BUDGET = re.compile(r"^(?P<bot>[^:]+):(?P<budget>\d+(?:\.\d+)?)(?P<unit>s?)$")
-
-
-@dataclass(frozen=True)
-class Rate:
-    label: str
-    wins: float
-    trials: int
-    low: float
-    high: float
-
-    @property
-    def rate(self) -> float:
-        return self.wins / self.trials if self.trials else 0.0
-
-
-def rate(label: str, wins: float, trials: int) -> Rate:
-    low, high = wilson_interval(wins, trials)
-    return Rate(label, wins, trials, low, high)
 
 
 def seat_rates(games: Sequence[PlayedGame]) -> list[Rate]:

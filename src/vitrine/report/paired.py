@@ -16,32 +16,28 @@ The t-intervals themselves are not adjusted.
 import dataclasses
 import math
 import statistics
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from scipy import stats
 
+from vitrine.kit.report.measures import (
+    CHANGES,
+    POINTS,
+    SHARE,
+    TURNS,
+    GameMeasures,
+    Measure,
+    Measures,
+)
+from vitrine.kit.report.played import PlayedGame, positions
 from vitrine.parallel import results_as_done
 from vitrine.report.metrics import tension
-from vitrine.report.results import PlayedGame, positions
+from vitrine.report.results import game_report
 
 LEVEL = 0.95
 FDR = 0.05  # the false discovery rate under which a difference is called significant
 TRACE_PAIRS = 1000  # pairs whose lead is traced turn by turn (the costliest metrics)
-SHARE, POINTS, TURNS, CHANGES = "share", "points", "turns", "changes"
-
-
-@dataclass(frozen=True)
-class Measure:
-    """One metric of one game."""
-
-    group: str  # what the report draws together, e.g. "win rate by seat"
-    unit: str  # SHARE (drawn as percentages), POINTS, TURNS or CHANGES
-    value: float
-
-
-Measures = dict[str, Measure]
-GameMeasures = Callable[[PlayedGame], Measures]
 
 
 def _mean(values: Sequence[float]) -> float:
@@ -87,33 +83,20 @@ def lead_measures(played: PlayedGame) -> Measures:
     }
 
 
-def game_measures(game_name: str) -> GameMeasures | None:
-    """What only this game's rules give meaning to (full showcases, ghosts)."""
-    if game_name == "exhibition":
-        from vitrine.report.exhibition import measures
-
-        return measures
-    if game_name == "dontgointhere":
-        from vitrine.report.dontgointhere import measures as dgit_measures
-
-        return dgit_measures
-    return None
-
-
-def measure(played: PlayedGame, traced: bool) -> Measures:
-    """Every metric of one game; ``traced``: with the lead's (costly)."""
+def measure(played: PlayedGame, traced: bool, own: GameMeasures | None) -> Measures:
+    """Every metric of one game; ``traced``: with the lead's (costly);
+    ``own``: the game's own metrics (full showcases, ghosts), if it has any."""
     found = common_measures(played)
     if traced:
         found.update(lead_measures(played))
-    own = game_measures(played.game)
     if own is not None:
         found.update(own(played))
     return found
 
 
-def _measure_job(job: tuple[PlayedGame, bool]) -> tuple[int, str, Measures]:
-    played, traced = job
-    return played.number, played.run, measure(played, traced)
+def _measure_job(job: tuple[PlayedGame, bool, GameMeasures | None]) -> tuple[int, str, Measures]:
+    played, traced, own = job
+    return played.number, played.run, measure(played, traced, own)
 
 
 @dataclass(frozen=True)
@@ -194,7 +177,11 @@ def compare(
     numbers = sorted({g.number for g in baseline} & {g.number for g in variant})
     paired = set(numbers)
     traced = set(numbers[:TRACE_PAIRS])
-    jobs = [(g, g.number in traced) for g in [*baseline, *variant] if g.number in paired]
+    own = game_report(baseline[0].definition.name)
+    game_measures = None if own is None else own.measures
+    jobs = [
+        (g, g.number in traced, game_measures) for g in [*baseline, *variant] if g.number in paired
+    ]
     found: dict[tuple[str, int], Measures] = {}
     with results_as_done(_measure_job, jobs, workers) as finished:
         for number, run, measures in finished:

@@ -1,78 +1,20 @@
-"""Simulation rows regrouped as games, and a game's positions turn by turn."""
+"""Simulation runs read back as played games, and the game's own report.
 
-import dataclasses
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+A run names its game and rules; they are resolved here, once per run, into
+the definition every ``PlayedGame`` carries, and the game's name into the
+``GameReport`` its plug-in hands over: the kit's report blocks and a game's
+own sections never reach the registry.
+"""
+
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NamedTuple, TypeVar
+from typing import Any
 
-from vitrine.engine.overlay import Overlay
-from vitrine.engine.protocol import Game, GameState
-from vitrine.engine.record import Record
+from vitrine.games import get_plugin
+from vitrine.kit.report.game_report import GameReport
+from vitrine.kit.report.played import PlayedGame, Seat
 from vitrine.simulate.store import CATEGORY_PREFIX, Settings, load_settings, read_games
 from vitrine.tournament.play import game_definition
-
-
-@dataclass(frozen=True)
-class Seat:
-    seat: int
-    bot: str
-    rank: int
-    share: float
-    total: float
-    categories: dict[str, float]
-
-
-class Config(NamedTuple):
-    """What a statistic may not pool across: the rules (player count,
-    variants and any rule overlay) and who plays them (the run's bots)."""
-
-    players: int
-    variants: str
-    rules: str  # "published", or the overlay's title and version
-    lineup: str
-
-    @property
-    def name(self) -> str:
-        variants = f" {self.variants}" if self.variants else ""
-        rules = "" if self.rules == PUBLISHED else f" [{self.rules}]"
-        return f"{self.players}p{variants}{rules} ({self.lineup})"
-
-    @property
-    def series(self) -> str:
-        """What tells this configuration from others of its player count."""
-        return self.name.split(" ", 1)[1]
-
-
-PUBLISHED = "published"
-
-
-@dataclass(frozen=True)
-class PlayedGame:
-    run: str
-    lineup: str
-    number: int
-    players: int
-    variants: str
-    turns: int
-    record: str
-    seats: tuple[Seat, ...]
-    game: str = "exhibition"
-    overlay: Overlay | None = None
-
-    @property
-    def config(self) -> Config:
-        rules = PUBLISHED if self.overlay is None else describe(self.overlay)
-        return Config(self.players, self.variants, rules, self.lineup)
-
-    @property
-    def definition(self) -> Game:
-        """The game under the rules this game was played with."""
-        return game_definition(self.game, self.overlay)
-
-
-def describe(overlay: Overlay) -> str:
-    return f"{overlay.title} {overlay.version}" if overlay.title else overlay.version
 
 
 def played_games(runs: Sequence[Path]) -> list[PlayedGame]:
@@ -82,6 +24,7 @@ def played_games(runs: Sequence[Path]) -> list[PlayedGame]:
 
 def games_from(table: Any, settings: Settings) -> list[PlayedGame]:
     """One game per game number of one run's rows (``settings``: the run's)."""
+    definition = game_definition(settings.game, settings.overlay)
     grouped: dict[int, list[dict[str, Any]]] = {}
     for row in table.to_pylist():
         grouped.setdefault(row["game"], []).append(row)
@@ -114,47 +57,14 @@ def games_from(table: Any, settings: Settings) -> list[PlayedGame]:
                 first["turns"],
                 first["record"],
                 seats,
-                settings.game,
-                settings.overlay,
+                definition,
             )
         )
     return games
 
 
-def positions(played: PlayedGame) -> Iterator[tuple[int, GameState]]:
-    """Replay a game: after each turn, the seat that played it and the position."""
-    game = played.definition
-    record = Record.from_json(played.record, game.setup_fields)
-    state = game.replay(dataclasses.replace(record, turns=()))
-    for turn in record.turns:
-        seat = state.current_player
-        assert seat is not None  # a saved record replays: its turns are legal
-        state.push(turn)
-        yield seat, state
-
-
-def final_state(played: PlayedGame) -> GameState:
-    """The position a game ended in."""
-    game = played.definition
-    return game.replay(Record.from_json(played.record, game.setup_fields))
-
-
-def by_config(games: Iterable[PlayedGame]) -> dict[Config, list[PlayedGame]]:
-    groups: dict[Config, list[PlayedGame]] = {}
-    for game in games:
-        groups.setdefault(game.config, []).append(game)
-    return dict(sorted(groups.items()))
-
-
-Grouped = TypeVar("Grouped")
-
-
-def by_players(groups: Mapping[Config, Grouped]) -> dict[int, dict[str, Grouped]]:
-    """Configurations of one player count together, by what else tells them
-    apart (variants, rules, bots): what one chart draws side by side, so that
-    a rule's effect, or an effect every bot shows (the game's) rather than
-    one bot (how it plays), stands out."""
-    tables: dict[int, dict[str, Grouped]] = {}
-    for config, games in groups.items():
-        tables.setdefault(config.players, {})[config.series] = games
-    return tables
+def game_report(name: str) -> GameReport | None:
+    """What only the game ``name``'s rules give meaning to, from its plug-in;
+    None for a game that adds nothing to the shared report."""
+    build = get_plugin(name).report
+    return None if build is None else build()

@@ -34,10 +34,10 @@ from typing import Any
 
 from rich.console import Console
 
+from vitrine.kit.stats import mean_interval, wilson_interval
 from vitrine.tournament.play import GameResult
 from vitrine.tournament.runner import played
 from vitrine.tournament.schedule import Entry, make_schedule
-from vitrine.tournament.stats import mean_interval, wilson_interval
 
 LOOKS = (8, 16, 32, 64, 128, 256)  # deals; the stopping rule spends 5% over all of them
 FAMILY_LEVEL = 0.95  # the chance, over all looks, of not declaring a pair at parity unequal

@@ -1,62 +1,21 @@
 """From game results to what a tournament reports: win rates with their
-uncertainty, a rating that uses every pairwise result, and mean scores.
-
-Wilson intervals rather than the normal approximation because bots are often
-compared over few games or at win rates near 0 or 1, where the normal
-interval leaves [0, 1] or collapses to a point.
+uncertainty (Wilson intervals, ``kit.stats``), a rating that uses every
+pairwise result, and mean scores.
 """
 
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
-from statistics import NormalDist, fmean, stdev
 
+from vitrine.kit.stats import wilson_interval
 from vitrine.tournament.play import GameResult
 
-Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
 ANCHOR_RATING = 1000.0
 ELO_SCALE = 400.0  # rating points per factor 10 in the odds, as in Elo
 PRIOR_DRAWS = 1.0  # virtual drawn games between every two bots (see fit_ratings)
 FIT_TOLERANCE = 1e-10
 FIT_ITERATIONS = 100_000
-
-
-def t_quantile(probability: float, freedom: int) -> float:
-    """Student's t quantile, by the Cornish-Fisher expansion around the
-    normal one (Abramowitz and Stegun 26.7.5): within 0.01 of the exact
-    value from 4 degrees of freedom at the quantiles used here, and closer
-    with more."""
-    z = NormalDist().inv_cdf(probability)
-    terms = (
-        (z**3 + z) / 4,
-        (5 * z**5 + 16 * z**3 + 3 * z) / 96,
-        (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / 384,
-        (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / 92160,
-    )
-    return z + sum(term / float(freedom) ** (power + 1) for power, term in enumerate(terms))
-
-
-def mean_interval(values: Sequence[float], level: float = 0.95) -> tuple[float, float, float]:
-    """The mean of independent values and its two-sided t-interval at ``level``."""
-    count = len(values)
-    mean = fmean(values)
-    if count < 2:
-        return (mean, -math.inf, math.inf)
-    half = t_quantile((1 + level) / 2, count - 1) * stdev(values) / math.sqrt(count)
-    return (mean, mean - half, mean + half)
-
-
-def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion; ``successes`` may be
-    fractional, as shared first places are."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    z2n = z * z / trials
-    centre = (p + z2n / 2) / (1 + z2n)
-    half = z / (1 + z2n) * math.sqrt(p * (1 - p) / trials + z2n / (4 * trials))
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from vitrine.kit.chance import ChanceGame
     from vitrine.kit.encoding import Encoding
     from vitrine.kit.render import Renderer
+    from vitrine.kit.report.game_report import GameReport
 
 
 def encoding(view: Mapping[str, Any]) -> "Encoding":
@@ -29,6 +30,12 @@ def renderer(game: Game) -> "Renderer":
     from vitrine.games.dontgointhere.render import DgitRenderer
 
     return DgitRenderer(game)
+
+
+def report() -> "GameReport":
+    from vitrine.games.dontgointhere.report import REPORT
+
+    return REPORT
 
 
 # Don't Go In There plays out in Python, about a thousand times slower than
@@ -62,4 +69,5 @@ PLUGIN = GamePlugin(
     gymnasium_id="vitrine/DontGoInThere-v1",
     pettingzoo_name="dontgointhere_v1",
     renderer=renderer,
+    report=report,
 )

@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from vitrine.kit.chance import ChanceGame
     from vitrine.kit.encoding import Encoding
     from vitrine.kit.render import Renderer
+    from vitrine.kit.report.game_report import GameReport
 
 
 def encoding(view: Mapping[str, Any]) -> "Encoding":
@@ -29,6 +30,12 @@ def renderer(game: Game) -> "Renderer":
     from vitrine.games.exhibition.render import ExhibitionRenderer
 
     return ExhibitionRenderer(game)
+
+
+def report() -> "GameReport":
+    from vitrine.games.exhibition.report import REPORT
+
+    return REPORT
 
 
 def build_note() -> str:
@@ -58,5 +65,6 @@ PLUGIN = GamePlugin(
     solo_gymnasium_id="vitrine/ExhibitionSolo-v1",
     pettingzoo_name="exhibition_v1",
     renderer=renderer,
+    report=report,
     build_note=build_note,
 )

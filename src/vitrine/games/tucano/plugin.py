@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from vitrine.kit.chance import ChanceGame
     from vitrine.kit.encoding import Encoding
     from vitrine.kit.render import Renderer
+    from vitrine.kit.report.game_report import GameReport
 
 
 def encoding(view: Mapping[str, Any]) -> "Encoding":
@@ -29,6 +30,12 @@ def renderer(game: Game) -> "Renderer":
     from vitrine.games.tucano.render import TucanoRenderer
 
     return TucanoRenderer(game)
+
+
+def report() -> "GameReport":
+    from vitrine.games.tucano.report import REPORT
+
+    return REPORT
 
 
 # Tucano plays out in Python, about a thousand times slower than Exhibition's
@@ -65,4 +72,5 @@ PLUGIN = GamePlugin(
     gymnasium_id="vitrine/Tucano-v1",
     pettingzoo_name="tucano_v1",
     renderer=renderer,
+    report=report,
 )

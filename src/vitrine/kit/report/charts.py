@@ -10,6 +10,8 @@ screen reader and the browser's search find it.
 Every function returns None where a chart would show a single value: the
 table that follows each chart says it better.  Comparisons (runs, bots,
 baseline and variant) are drawn side by side in one chart.
+
+In the kit so that a game's own report sections draw as the shared ones do.
 """
 
 import io
@@ -170,7 +172,7 @@ def per_player_count(
     baseline: float = 0.0,
 ) -> list[str | None]:
     """One ``compared`` chart per player count, its series the configurations
-    of that count (``by_count``: see ``results.by_players``), each item
+    of that count (``by_count``: see ``played.by_players``), each item
     drawn at ``point(item)`` = (label, point); ``fair_share``: a reference
     line at 1/n."""
     return [

@@ -1,4 +1,7 @@
-"""The report's page: sections of prose, plots and the tables behind them."""
+"""The report's page: sections of prose, plots and the tables behind them.
+
+In the kit because a game's own report hands the report its ``Section``s,
+built from ``Table``s and charts (``kit.report.charts``)."""
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field

@@ -10,9 +10,10 @@ from vitrine.engine.record import Record
 from vitrine.games.dontgointhere.components import card_type, curse
 from vitrine.games.dontgointhere.scoring import ghost_penalties
 from vitrine.games.dontgointhere.state import DICE, DgitState
-from vitrine.report.page import Section, Table
-from vitrine.report.paired import SHARE, Measure, Measures
-from vitrine.report.results import PlayedGame, final_state
+from vitrine.kit.report.game_report import GameReport
+from vitrine.kit.report.measures import SHARE, Measure, Measures
+from vitrine.kit.report.page import Section, Table
+from vitrine.kit.report.played import PlayedGame, final_state
 
 
 @dataclasses.dataclass
@@ -120,3 +121,7 @@ def sections(games: Sequence[PlayedGame]) -> list[Section]:
         ],
     )
     return [cards, ghosts]
+
+
+# What the plug-in hands the balance lab's report (``GamePlugin.report``).
+REPORT = GameReport(sections, measures)

@@ -7,9 +7,10 @@ from collections.abc import Sequence
 from vitrine.games.tucano import TucanoState
 from vitrine.games.tucano.notation import JOKER_CHOICE
 from vitrine.games.tucano.scoring import score_columns
-from vitrine.report.metrics import rate
-from vitrine.report.page import Section, Table
-from vitrine.report.results import PlayedGame, final_state
+from vitrine.kit.report.game_report import GameReport
+from vitrine.kit.report.page import Section, Table
+from vitrine.kit.report.played import PlayedGame, final_state
+from vitrine.kit.report.rates import rate
 
 
 def tucano_state(game: PlayedGame) -> TucanoState:
@@ -83,3 +84,7 @@ def toucans_section(states: Sequence[TucanoState]) -> Section:
 def sections(games: Sequence[PlayedGame]) -> list[Section]:
     states = [tucano_state(game) for game in games]
     return [joker_section(states), toucans_section(states)]
+
+
+# What the plug-in hands the balance lab's report (``GamePlugin.report``).
+REPORT = GameReport(sections)

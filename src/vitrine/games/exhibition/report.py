@@ -10,11 +10,12 @@ import numpy
 from vitrine.games.exhibition.cards import WHITE, card_label
 from vitrine.games.exhibition.notation import DEPOT, END
 from vitrine.games.exhibition.state import EMPTY, ExhibitionState
-from vitrine.report import charts
-from vitrine.report.metrics import Rate, rate
-from vitrine.report.page import Section, Table
-from vitrine.report.paired import SHARE, Measure, Measures
-from vitrine.report.results import Config, PlayedGame, by_players, positions
+from vitrine.kit.report import charts
+from vitrine.kit.report.game_report import GameReport
+from vitrine.kit.report.measures import SHARE, Measure, Measures
+from vitrine.kit.report.page import Section, Table
+from vitrine.kit.report.played import Config, PlayedGame, by_players, positions
+from vitrine.kit.report.rates import Rate, rate
 
 ONE_CONTINENT = "one_continent"
 SOLO_TARGET = 2025  # the rulebook's challenge: a score "from the future"
@@ -324,3 +325,7 @@ def sections(games: Sequence[PlayedGame]) -> list[Section]:
     ]
     solo = solo_section(games)
     return found if solo is None else [*found, solo]
+
+
+# What the plug-in hands the balance lab's report (``GamePlugin.report``).
+REPORT = GameReport(sections, measures, SEAT_NOTE)
