@@ -5,5 +5,6 @@ shared rooms (command line, server, adapters, lab) import the kit too and
 reach a game only through the registry (:mod:`vitrine.games`).  So the kit
 imports nothing but the engine: ``plugin`` (what a game hands over),
 ``encoding`` (observations as arrays), ``chance`` (randomness as chance
-events), ``render`` (the terminal's picture).
+events), ``render`` (the terminal's picture), ``solo`` (a solo challenge's
+score to beat and solver).
 """

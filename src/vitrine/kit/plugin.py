@@ -9,9 +9,9 @@ same way (docs/adding-a-game.md).
 
 The plug-in is data, as OpenSpiel states a game's type: names, titles,
 levels, identifiers.  The parts that need heavier imports (the adapters'
-numpy encoding, the terminal renderer, the report's charts) are factories,
-so that finding the games imports none of them, and a game without one of
-them still plays everywhere else.
+numpy encoding, the terminal renderer, the report's charts, the solo
+challenge's solver) are factories, so that finding the games imports none
+of them, and a game without one of them still plays everywhere else.
 """
 
 from collections.abc import Callable, Mapping
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from vitrine.kit.chance import ChanceGame
     from vitrine.kit.encoding import Encoding
     from vitrine.kit.render import Renderer
+    from vitrine.kit.solo import SoloChallenge
 
 LANGUAGES = ("en", "fr")  # every title and summary is given in each
 
@@ -72,6 +73,8 @@ class GamePlugin:
     renderer: "Callable[[Game], Renderer] | None" = None
     # What the game adds to ``vitrine --version`` (how its search runs, say).
     build_note: Callable[[], str] | None = None
+    # The solo challenge (``vitrine solo``), for a game with a score to beat alone.
+    solo: "Callable[[], SoloChallenge] | None" = None
 
     def __post_init__(self) -> None:
         missing = [
