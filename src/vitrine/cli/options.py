@@ -11,7 +11,7 @@ from vitrine.engine.errors import VitrineError
 from vitrine.engine.overlay import Overlay
 from vitrine.engine.protocol import Game
 from vitrine.engine.rng import MAX_SEED
-from vitrine.games import default_game, game_names, get_game
+from vitrine.games import game_names, get_game
 from vitrine.lab.rules import read_overlay
 from vitrine.parallel import check_ray_address
 
@@ -19,27 +19,42 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 class InstalledGames(Sequence[str]):
-    """The installed games' names, read from the registry each time they are
-    asked for: ``--game``'s choices, so a command built before a game was
-    installed (a test's, say) still offers it."""
+    """The names of installed games (all of them, or those ``names`` lists),
+    read from the registry each time they are asked for: ``--game``'s
+    choices, so a command built before a game was installed (a test's, say)
+    still offers it."""
+
+    def __init__(self, names: Callable[[], Sequence[str]] = game_names) -> None:
+        self.names = names
 
     def __len__(self) -> int:
-        return len(game_names())
+        return len(self.names())
 
     def __getitem__(self, index: int) -> str:  # type: ignore[override]
-        return game_names()[index]
+        return self.names()[index]
 
 
-def game_option(command: F) -> F:
-    option = click.option(
+def games_option(names: Callable[[], Sequence[str]]) -> Callable[[F], F]:
+    """``--game``, one of the games ``names`` lists, the first by default."""
+
+    def first() -> str:
+        found = names()
+        if not found:
+            raise click.UsageError("no installed game offers this command")
+        return found[0]
+
+    return click.option(
         "--game",
         "game_name",
-        type=click.Choice(InstalledGames()),
-        default=default_game,
+        type=click.Choice(InstalledGames(names)),
+        default=first,
         show_default=True,
         help="The game.",
     )
-    return option(command)
+
+
+def game_option(command: F) -> F:
+    return games_option(game_names)(command)
 
 
 def variant_option(command: F) -> F:
