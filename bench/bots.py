@@ -43,10 +43,10 @@ from vitrine.bots import LEVELS, Budget, IsmctsBot, level_spec, make_bot
 from vitrine.cli.solo import print_tables
 from vitrine.games import game_names, get_game
 from vitrine.games.exhibition import ExhibitionGame, ExhibitionState
-from vitrine.games.exhibition.challenge import run_challenge
 from vitrine.games.exhibition.fastplayout import core_name
 from vitrine.games.exhibition.solver import DEFAULT_BEAM, best_line, solo_deal
 from vitrine.tournament import make_schedule, run_tournament, summarize
+from vitrine.tournament.challenge import run_challenge, solo_challenge
 from vitrine.tournament.ladder import LOOKS, Pair, Verdict, load_lines, measure, verdict
 from vitrine.tournament.play import player_names
 
@@ -155,8 +155,10 @@ def solo(args: argparse.Namespace) -> None:
         seeds = range(args.seed, args.seed + deals)
         console.print(f"\nSolo: {', '.join(specs)} on {deals} deals from seed {args.seed}")
         progress = Console(stderr=True)
-        outcomes = run_challenge(seeds, specs, DEFAULT_BEAM, args.workers, None, progress)
-        print_tables(console, outcomes, specs)
+        outcomes = run_challenge(
+            GAME.name, seeds, specs, DEFAULT_BEAM, args.workers, None, progress
+        )
+        print_tables(console, solo_challenge(GAME.name), outcomes, specs)
 
 
 # Every game and the player counts it is played at, in the ladder's order.

@@ -1,20 +1,30 @@
 """The solo challenge: its statistics, its runner and ``vitrine solo``."""
 
+import ast
 import json
 import math
 import re
+from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
+import vitrine.games
+import vitrine.tournament.challenge
 from vitrine.cli.main import main
-from vitrine.games.exhibition.challenge import (
+from vitrine.cli.solo import solo, solo_results
+from vitrine.games import game_names, get_plugin, plugins
+from vitrine.tournament.challenge import (
     SOLVER,
     json_lines,
     play_deal,
     play_solo,
     run_challenge,
+    solo_challenge,
+    solo_games,
     summaries,
     summarize,
 )
@@ -36,7 +46,7 @@ def assert_clean_failure(result: Result, *fragments: str) -> None:
 
 def test_statistics_of_fixed_totals() -> None:
     summary = summarize(
-        "bot", [1800, 2000, 2100, 2300], best=[2000, 2100, 2200, 2400], bound=[2500] * 4
+        "bot", [1800, 2000, 2100, 2300], 2025, best=[2000, 2100, 2200, 2400], bound=[2500] * 4
     )
     assert summary.deals == 4
     assert summary.mean == 2050
@@ -50,21 +60,21 @@ def test_statistics_of_fixed_totals() -> None:
 
 
 def test_statistics_of_one_deal_and_refusals() -> None:
-    one = summarize("bot", [2025], categories=[{"chain": 300}])
+    one = summarize("bot", [2025], 2025, categories=[{"chain": 300}])
     assert (one.stdev, one.ci95, one.above) == (0, 0, 0)
     assert one.quartiles == (2025, 2025, 2025)
     assert one.gap_to_best is None
     assert one.categories == {"chain": 300}
     with pytest.raises(ValueError, match="no deals"):
-        summarize("bot", [])
+        summarize("bot", [], 2025)
     with pytest.raises(ValueError, match="one reference value per deal"):
-        summarize("bot", [1, 2], best=[3])
+        summarize("bot", [1, 2], 2025, best=[3])
 
 
 def test_a_deal_gives_every_bot_the_same_cards_and_the_solver_bounds_them() -> None:
-    outcome = play_deal(4, ["greedy", "random"], beam=4)
+    outcome = play_deal("exhibition", 4, ["greedy", "random"], beam=4)
     greedy, random_bot = outcome.games
-    again = play_solo("greedy", 4)  # reproducible from the deal's seed
+    again = play_solo("exhibition", "greedy", 4)  # reproducible from the deal's seed
     assert (again.total, again.categories) == (greedy.total, greedy.categories)
     assert outcome.solver is not None and outcome.upper_bound is not None
     assert outcome.solver.total >= greedy.total
@@ -80,11 +90,11 @@ def test_a_deal_gives_every_bot_the_same_cards_and_the_solver_bounds_them() -> N
 
 
 def test_runner_results_do_not_depend_on_the_workers() -> None:
-    one = run_challenge(range(3), ["greedy"], None, workers=1)
-    two = run_challenge(range(3), ["greedy"], None, workers=2)
+    one = run_challenge("exhibition", range(3), ["greedy"], None, workers=1)
+    two = run_challenge("exhibition", range(3), ["greedy"], None, workers=2)
     assert [o.seed for o in two] == [0, 1, 2]
     assert [o.games[0].total for o in one] == [o.games[0].total for o in two]
-    rows = summaries(two, ["greedy"])
+    rows = summaries(two, ["greedy"], 2025)
     assert [row.bot for row in rows] == ["greedy"]
     assert rows[0].mean == sum(o.games[0].total for o in one) / 3
 
@@ -200,3 +210,71 @@ def test_saved_runs_that_do_not_add_up_are_refused(
     assert result.exit_code == 1, result.output
     assert message in result.output
     assert "Traceback" not in result.output
+
+
+def test_the_challenge_names_no_game() -> None:
+    """What a game's challenge is made of comes from its plug-in, never an import."""
+    path = Path(str(vitrine.tournament.challenge.__file__))
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    imported = [
+        node.module if isinstance(node, ast.ImportFrom) else alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    ]
+    assert [name for name in imported if name and name.startswith("vitrine.games.")] == []
+    words = {
+        node.value.lower()
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    } | {node.id.lower() for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    assert words.isdisjoint(game_names())
+
+
+def game_choice(command: click.Command) -> click.Choice[str]:
+    option = next(option for option in command.params if option.name == "game_name")
+    assert isinstance(option.type, click.Choice)
+    return option.type
+
+
+def test_game_choices_are_the_games_with_a_solo_challenge(tmp_path: Path) -> None:
+    assert solo_games() == ("exhibition",)  # Tucano and Don't Go In There have no solo mode
+    for command in (solo, solo_results):
+        assert list(game_choice(command).choices) == ["exhibition"]
+    saved = tmp_path / "saved.jsonl"
+    saved.write_text(saved_line(1, "greedy") + "\n", encoding="utf-8")
+    for args in (["solo", "--bots", "greedy"], ["solo-results", str(saved)]):
+        result = CliRunner().invoke(main, [*args, "--game", "tucano"])
+        assert_clean_failure(result, "--game", "tucano")
+
+
+@pytest.fixture
+def solverless(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """An installed game whose solo challenge has no solver (Exhibition's
+    deals under another name and target), listed after the others."""
+    exhibition = get_plugin("exhibition")
+    assert exhibition.solo is not None
+    challenge = replace(exhibition.solo(), target=1000, points="points", solver=None)
+    plugin = replace(exhibition, name="solverless", position=1000, solo=lambda: challenge)
+    registry = {**{found.name: found for found in plugins()}, plugin.name: plugin}
+    monkeypatch.setattr(vitrine.games, "_registry", lambda: registry)
+    yield plugin.name
+    solo_challenge.cache_clear()
+
+
+def test_a_game_without_a_solver_plays_its_challenge_and_refuses_the_solver(
+    solverless: str,
+) -> None:
+    assert solo_games() == ("exhibition", solverless)
+    # The command, built before the game was installed, offers it.
+    assert game_choice(solo).choices == solo_games()
+    result = run("--game", solverless, "--bots", "random", "--deals", "2", "--workers", "1")
+    assert result.exit_code == 0, result.output
+    assert "the challenge: more than 1000" in " ".join(result.output.split())
+    assert "Above 1000" in result.output
+    assert "Gap to" not in result.output
+    for args, option in ((("--solver",), "'--solver'"), (("--beam", "5"), "'--beam'")):
+        refused = run("--game", solverless, "--bots", "random", *args)
+        assert_clean_failure(
+            refused, option, "solverless's solo challenge has no clairvoyant solver"
+        )

@@ -12,7 +12,6 @@ import pytest
 
 from system_parts import COMPILED_CORE_PART, require
 from vitrine.games.exhibition import ExhibitionGame, ExhibitionState, score_game
-from vitrine.games.exhibition.challenge import play_solo
 from vitrine.games.exhibition.fastplayout import CompiledCore, core_for, pack
 from vitrine.games.exhibition.notation import Turn
 from vitrine.games.exhibition.purecore import PureCore
@@ -25,6 +24,7 @@ from vitrine.games.exhibition.solver import (
     solo_deal,
     solve,
 )
+from vitrine.tournament.challenge import play_solo
 
 pytestmark = pytest.mark.playout_core  # make test runs these again in pure Python
 
@@ -64,7 +64,7 @@ def test_best_line_replays_to_exactly_its_score(solutions: dict[int, SoloSolutio
 
 def test_solver_beats_greedy_on_the_same_deal(solutions: dict[int, SoloSolution]) -> None:
     for seed, solution in solutions.items():
-        assert solution.best_total >= play_solo("greedy", seed).total
+        assert solution.best_total >= play_solo("exhibition", "greedy", seed).total
 
 
 def test_upper_bound_is_above_the_best_and_not_trivially_loose(

@@ -11,34 +11,49 @@ from vitrine.engine.errors import VitrineError
 from vitrine.engine.overlay import Overlay
 from vitrine.engine.protocol import Game
 from vitrine.engine.rng import MAX_SEED
-from vitrine.games import default_game, game_names, get_game
+from vitrine.games import game_names, get_game
 from vitrine.lab.rules import read_overlay
 from vitrine.parallel import check_ray_address
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 
-class InstalledGames(Sequence[str]):
-    """The installed games' names, read from the registry each time they are
-    asked for: ``--game``'s choices, so a command built before a game was
-    installed (a test's, say) still offers it."""
+class InstalledGames(click.Choice[str]):
+    """``--game``'s choices: the installed games (all of them, or those
+    ``names`` lists), read from the registry each time they are asked for,
+    so that a command built before a game was installed (in a test, or a
+    notebook's process) offers it.  click's own ``Choice`` copies its choices
+    once, when the command is built."""
 
-    def __len__(self) -> int:
-        return len(game_names())
+    def __init__(self, names: Callable[[], Sequence[str]] = game_names) -> None:
+        self.names = names
+        self.case_sensitive = True
 
-    def __getitem__(self, index: int) -> str:  # type: ignore[override]
-        return game_names()[index]
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]  # click's is set once
+        return tuple(self.names())
+
+
+def games_option(names: Callable[[], Sequence[str]]) -> Callable[[F], F]:
+    """``--game``, one of the games ``names`` lists, the first by default."""
+
+    def first() -> str:
+        found = names()
+        if not found:
+            raise click.UsageError("no installed game offers this command")
+        return found[0]
+
+    return click.option(
+        "--game",
+        "game_name",
+        type=InstalledGames(names),
+        default=first,
+        help="The game [default: the first of the choices].",
+    )
 
 
 def game_option(command: F) -> F:
-    option = click.option(
-        "--game",
-        "game_name",
-        type=click.Choice(InstalledGames()),
-        default=default_game,
-        help="The game [default: the first of the choices].",
-    )
-    return option(command)
+    return games_option(game_names)(command)
 
 
 def variant_option(command: F) -> F:

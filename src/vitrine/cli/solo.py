@@ -1,4 +1,5 @@
-"""``vitrine solo``: bots through seeded solo deals, against 2025 and the solver.
+"""``vitrine solo``: bots through seeded solo deals, against the game's score to
+beat and its clairvoyant solver.
 
 Arguments are checked before anything is played (every bot, the output
 file's directory), so that a mistake costs one clear line and exit status 2
@@ -14,24 +15,23 @@ from rich.console import Console
 from rich.table import Table
 
 from vitrine.bots import make_bot
-from vitrine.cli.options import first_deal_option, split_list, workers_option
+from vitrine.cli.options import first_deal_option, games_option, split_list, workers_option
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.rng import MAX_SEED
-from vitrine.games.exhibition.challenge import (
-    CHALLENGE,
+from vitrine.kit.solo import SoloChallenge
+from vitrine.tournament.challenge import (
     SOLVER,
     DealOutcome,
     Summary,
     read_outcomes,
     run_challenge,
+    solo_challenge,
+    solo_games,
     summaries,
 )
-from vitrine.games.exhibition.scoring import CATEGORY_NAMES
-from vitrine.games.exhibition.solver import DEFAULT_BEAM
-from vitrine.games.exhibition.state import GAME_NAME
 
 
-def bot_specs(values: Sequence[str], solver: bool) -> list[str]:
+def bot_specs(game: str, values: Sequence[str], solver: bool) -> list[str]:
     """``--bots a,b`` and ``--bots a --bots b`` alike, each spec checked."""
     specs = split_list(values)
     if not specs and not solver:
@@ -44,12 +44,31 @@ def bot_specs(values: Sequence[str], solver: bool) -> list[str]:
                 f"{SOLVER!r} is not a bot: ask for it with --solver", param_hint="'--bots'"
             )
         try:
-            make_bot(spec, GAME_NAME, 1)
+            make_bot(spec, game, 1)
         except VitrineError as error:
             raise click.BadParameter(str(error), param_hint="'--bots'") from None
         if specs.count(spec) > 1:
             raise click.BadParameter(f"{spec!r} is listed twice", param_hint="'--bots'")
     return specs
+
+
+def solver_width(game: str, challenge: SoloChallenge, solver: bool, beam: int | None) -> int | None:
+    """The solver's beam width, None without ``--solver``; ``--beam`` without
+    it, and either for a game whose challenge has no solver, refused."""
+    if challenge.solver is None:
+        if solver or beam is not None:
+            raise click.BadParameter(
+                f"{game}'s solo challenge has no clairvoyant solver",
+                param_hint="'--solver'" if solver else "'--beam'",
+            )
+        return None
+    if not solver:
+        if beam is not None:
+            raise click.BadParameter(
+                "--beam sets the solver's width: add --solver", param_hint="'--beam'"
+            )
+        return None
+    return beam or challenge.solver.default_beam
 
 
 def number(value: float | None, digits: int = 0) -> str:
@@ -63,9 +82,10 @@ def share_of_best(row: Summary) -> str:
     return f"{row.mean / (row.mean + row.gap_to_best):.1%}"
 
 
-def results_table(rows: Sequence[Summary]) -> Table:
+def results_table(challenge: SoloChallenge, rows: Sequence[Summary]) -> Table:
     """Statistics as rows, bots as columns, so that a few bots fit any terminal."""
-    table = Table(title=f"Solo totals (x100; the challenge: more than {CHALLENGE})")
+    target = challenge.target
+    table = Table(title=f"Solo totals ({challenge.points}; the challenge: more than {target})")
     table.add_column("")
     for row in rows:
         table.add_column(row.bot, justify="right")
@@ -79,7 +99,7 @@ def results_table(rows: Sequence[Summary]) -> Table:
         ("Median", lambda r: number(r.quartiles[1])),
         ("Q3", lambda r: number(r.quartiles[2])),
         ("Max", lambda r: str(r.maximum)),
-        (f"Above {CHALLENGE}", lambda r: f"{r.above:.1%}"),
+        (f"Above {target}", lambda r: f"{r.above:.1%}"),
     ]
     if any(row.gap_to_bound is not None for row in rows):
         lines += [
@@ -93,22 +113,24 @@ def results_table(rows: Sequence[Summary]) -> Table:
     return table
 
 
-def categories_table(rows: Sequence[Summary]) -> Table:
+def categories_table(challenge: SoloChallenge, rows: Sequence[Summary]) -> Table:
     """Categories as rows, bots as columns: where the points come from."""
-    table = Table(title="Mean points per category (x100)")
+    table = Table(title=f"Mean points per category ({challenge.points})")
     table.add_column("Category")
     for row in rows:
         table.add_column(row.bot, justify="right")
     keys = list(dict.fromkeys(key for row in rows for key in row.categories))
     for key in keys:
         table.add_row(
-            CATEGORY_NAMES.get(key, key), *(number(row.categories.get(key), 1) for row in rows)
+            challenge.category_names.get(key, key),
+            *(number(row.categories.get(key), 1) for row in rows),
         )
     table.add_row("Total", *(number(row.mean, 1) for row in rows), style="bold")
     return table
 
 
 @click.command()
+@games_option(solo_games)
 @click.option(
     "--bots",
     "bot_lists",
@@ -122,12 +144,13 @@ def categories_table(rows: Sequence[Summary]) -> Table:
 @click.option(
     "--solver",
     is_flag=True,
-    help="Also solve every deal seeing the whole stock: its best line and an upper bound.",
+    help="Also solve every deal knowing all that chance will bring (the game's clairvoyant "
+    "solver, where it has one): its best line and an upper bound.",
 )
 @click.option(
     "--beam",
     type=click.IntRange(min=1),
-    help=f"The solver's beam width [default: {DEFAULT_BEAM}]; needs --solver.",
+    help="The solver's beam width [default: the game's own, printed with the run]; needs --solver.",
 )
 @first_deal_option(default=0)
 @workers_option
@@ -137,6 +160,7 @@ def categories_table(rows: Sequence[Summary]) -> Table:
     help="Write one JSON line per deal and player (the solver's with its turns).",
 )
 def solo(
+    game_name: str,
     bot_lists: tuple[str, ...],
     deals: int,
     solver: bool,
@@ -148,16 +172,14 @@ def solo(
     """Play the solo challenge: each bot's score over the same seeded deals.
 
     \b
-    With --solver, a clairvoyant beam search also plays every deal knowing
-    the stock order, and bounds its best score from above: the optimum of a
-    deal lies between the solver's best and its bound, so the gaps say how
-    far a bot is from perfect play.
+    With --solver, the game's clairvoyant search also plays every deal
+    knowing all that chance will bring, and bounds its best score from
+    above: the optimum of a deal lies between the solver's best and its
+    bound, so the gaps say how far a bot is from perfect play.
     """
-    specs = bot_specs(bot_lists, solver)
-    if beam is not None and not solver:
-        raise click.BadParameter(
-            "--beam sets the solver's width: add --solver", param_hint="'--beam'"
-        )
+    challenge = solo_challenge(game_name)
+    width = solver_width(game_name, challenge, solver, beam)
+    specs = bot_specs(game_name, bot_lists, solver)
     if seed + deals - 1 > MAX_SEED:
         raise click.BadParameter(
             f"the last deal's seed would pass {MAX_SEED}", param_hint="'--seed'"
@@ -167,7 +189,6 @@ def solo(
     seeds = range(seed, seed + deals)
     processes = min(workers or os.cpu_count() or 1, deals)
     console = Console(highlight=False)
-    width = (beam or DEFAULT_BEAM) if solver else None
     solver_text = f", solver beam {width}" if width is not None else ""
     console.print(
         f"Solo: {deals} deals (seeds {seed}-{seed + deals - 1}){solver_text}, "
@@ -177,20 +198,23 @@ def solo(
     )
     lines = out.open("w", encoding="utf-8") if out is not None else None
     try:
-        outcomes = run_challenge(seeds, specs, width, processes, lines, Console(stderr=True))
+        outcomes = run_challenge(
+            game_name, seeds, specs, width, processes, lines, Console(stderr=True)
+        )
     finally:
         if lines is not None:
             lines.close()
-    print_tables(console, outcomes, specs)
+    print_tables(console, challenge, outcomes, specs)
     if out is not None:
         console.print(f"Per-deal results saved to {out}", soft_wrap=True, markup=False)
 
 
 @click.command("solo-results")
+@games_option(solo_games)
 @click.argument(
     "files", nargs=-1, required=True, type=click.Path(exists=True, dir_okay=False, path_type=Path)
 )
-def solo_results(files: tuple[Path, ...]) -> None:
+def solo_results(game_name: str, files: tuple[Path, ...]) -> None:
     """Print the solo tables of saved runs (``vitrine solo --out``), joined.
 
     Runs over different seeds, split to play on several machines or
@@ -213,13 +237,18 @@ def solo_results(files: tuple[Path, ...]) -> None:
         soft_wrap=True,
         markup=False,
     )
-    print_tables(console, outcomes, specs)
+    print_tables(console, solo_challenge(game_name), outcomes, specs)
 
 
-def print_tables(console: Console, outcomes: Sequence[DealOutcome], specs: Sequence[str]) -> None:
+def print_tables(
+    console: Console,
+    challenge: SoloChallenge,
+    outcomes: Sequence[DealOutcome],
+    specs: Sequence[str],
+) -> None:
     """The results and categories tables of a run, played now or read back."""
-    rows = summaries(outcomes, specs)
-    console.print(results_table(rows))
+    rows = summaries(outcomes, specs, challenge.target)
+    console.print(results_table(challenge, rows))
     solver_row = rows[-1]
     if solver_row.bot == SOLVER and solver_row.gap_to_bound is not None:
         console.print(
@@ -230,4 +259,4 @@ def print_tables(console: Console, outcomes: Sequence[DealOutcome], specs: Seque
             soft_wrap=True,
             markup=False,
         )
-    console.print(categories_table(rows))
+    console.print(categories_table(challenge, rows))

@@ -7,5 +7,7 @@ imports nothing but the engine: ``plugin`` (what a game hands over),
 ``encoding`` (observations as arrays), ``chance`` (randomness as chance
 events), ``render`` (the terminal's picture), ``stats`` (intervals for
 what is measured), ``report`` (the balance lab report's building blocks,
-and the ``GameReport`` a game hands it).
+and the ``GameReport`` a game hands it), ``solo`` (a solo challenge's score
+to beat and solver), ``game`` (the bases every game's definition and state
+share) and ``conformance`` (the protocol's promises, checked by playing).
 """

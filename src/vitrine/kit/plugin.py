@@ -9,9 +9,9 @@ same way (docs/adding-a-game.md).
 
 The plug-in is data, as OpenSpiel states a game's type: names, titles,
 levels, identifiers.  The parts that need heavier imports (the adapters'
-numpy encoding, the terminal renderer, the report's charts) are factories,
-so that finding the games imports none of them, and a game without one of
-them still plays everywhere else.
+numpy encoding, the terminal renderer, the report's charts, the solo
+challenge's solver) are factories, so that finding the games imports none
+of them, and a game without one of them still plays everywhere else.
 """
 
 from collections.abc import Callable, Mapping
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from vitrine.kit.encoding import Encoding
     from vitrine.kit.render import Renderer
     from vitrine.kit.report.game_report import GameReport
+    from vitrine.kit.solo import SoloChallenge
 
 LANGUAGES = ("en", "fr")  # every title and summary is given in each
 
@@ -78,6 +79,8 @@ class GamePlugin:
     # for paired experiments, what a seat means.  It draws with matplotlib,
     # which the web app does not install: built only when a report asks.
     report: "Callable[[], GameReport] | None" = None
+    # The solo challenge (``vitrine solo``), for a game with a score to beat alone.
+    solo: "Callable[[], SoloChallenge] | None" = None
 
     def __post_init__(self) -> None:
         missing = [

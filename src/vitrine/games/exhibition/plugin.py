@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from vitrine.kit.encoding import Encoding
     from vitrine.kit.render import Renderer
     from vitrine.kit.report.game_report import GameReport
+    from vitrine.kit.solo import SoloChallenge
 
 
 def encoding(view: Mapping[str, Any]) -> "Encoding":
@@ -44,6 +45,22 @@ def build_note() -> str:
     return core_name()
 
 
+def solo() -> "SoloChallenge":
+    from vitrine.games.exhibition.scoring import CATEGORY_NAMES
+    from vitrine.games.exhibition.solver import DEFAULT_BEAM, solo_deal, solve
+    from vitrine.kit.solo import ClairvoyantSolver, SoloChallenge
+
+    # The rulebook's challenge: a score "from the future", in solo points (x100).
+    return SoloChallenge(
+        target=2025,
+        points="x100",
+        deal=solo_deal,
+        category_names=CATEGORY_NAMES,
+        # Alone, the stock's order is all that is hidden: seeing it, a deal is a puzzle.
+        solver=ClairvoyantSolver(solve, DEFAULT_BEAM),
+    )
+
+
 PLUGIN = GamePlugin(
     name="exhibition",
     package=__package__,
@@ -67,4 +84,5 @@ PLUGIN = GamePlugin(
     renderer=renderer,
     report=report,
     build_note=build_note,
+    solo=solo,
 )

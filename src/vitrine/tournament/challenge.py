@@ -1,11 +1,13 @@
-"""The solo challenge: bots through seeded solo deals, against 2025 and the solver.
+"""The solo challenge: bots through seeded solo deals, against the game's
+score to beat and its clairvoyant solver.
 
 Deal ``i`` of a run is the solo game dealt by seed ``first + i``, the same for
-every bot (so bots are compared on identical deck orders) and for the
-clairvoyant solver, which bounds from both sides what the deal allowed.
-Each bot plays with a ``Random`` seeded by the deal, through its view only,
-so a run gives the same totals whatever the number of workers (bots with a
-time budget excepted).
+every bot (so bots are compared on identical deals) and for the clairvoyant
+solver, which bounds from both sides what the deal allowed.  Each bot plays
+with a ``Random`` seeded by the deal, through its view only, so a run gives
+the same totals whatever the number of workers (bots with a time budget
+excepted).  What is the game's own (the score to beat, the deal, the
+solver) comes from its plug-in's ``solo`` hook (:mod:`vitrine.kit.solo`).
 """
 
 import json
@@ -14,7 +16,7 @@ import statistics
 import time
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from random import Random
 from typing import IO, Any
 
@@ -22,15 +24,40 @@ from rich.console import Console
 
 from vitrine.bots import make_bot
 from vitrine.engine.errors import VitrineError
-from vitrine.games.exhibition.game import ExhibitionGame
-from vitrine.games.exhibition.scoring import score_game
-from vitrine.games.exhibition.solver import solo_deal, solve
-from vitrine.games.exhibition.state import GAME_NAME
+from vitrine.engine.protocol import GameState
+from vitrine.games import get_plugin, plugins
+from vitrine.kit.solo import ClairvoyantSolver, SoloChallenge
 from vitrine.parallel import progress_bar, results_as_done
+from vitrine.tournament.play import game_definition
 
-CHALLENGE = 2025  # the rulebook's score "from the future": beat it
 SOLVER = "solver"
 Z95 = 1.959963984540054  # two-sided 95% normal quantile: deals are many
+
+
+def solo_games() -> tuple[str, ...]:
+    """The installed games that have a solo challenge, in listing order."""
+    return tuple(plugin.name for plugin in plugins() if plugin.solo is not None)
+
+
+@cache
+def solo_challenge(game: str) -> SoloChallenge:
+    """The solo challenge of ``game``, built once per process (a worker's
+    too), refused by name for a game without one."""
+    factory = get_plugin(game).solo
+    if factory is None:
+        raise VitrineError(
+            f"{game} has no solo challenge (games with one: {', '.join(solo_games())})"
+        )
+    return factory()
+
+
+def solver_of(game: str) -> ClairvoyantSolver:
+    """The clairvoyant solver of ``game``'s solo challenge, refused by name
+    for a game without one."""
+    solver = solo_challenge(game).solver
+    if solver is None:
+        raise VitrineError(f"{game}'s solo challenge has no clairvoyant solver")
+    return solver
 
 
 @dataclass(frozen=True)
@@ -70,27 +97,34 @@ class DealOutcome:
     upper_bound: int | None = None
 
 
-def play_solo(spec: str, seed: int) -> SoloResult:
-    """The bot ``spec`` plays the solo deal of ``seed`` to the end."""
+def play_solo(game: str, spec: str, seed: int) -> SoloResult:
+    """The bot ``spec`` plays the solo deal of ``seed`` at ``game`` to the end."""
     started = time.perf_counter()
-    game = ExhibitionGame()
-    state = solo_deal(seed)
-    bot = make_bot(spec, GAME_NAME, 1)
+    definition = game_definition(game)
+    state = solo_challenge(game).deal(seed)
+    bot = make_bot(spec, game, 1)
     rng = Random(seed)
     while not state.is_over:
-        state.apply_action(bot.choose(game, state.view(0), rng))
-    sheet = score_game(state).players[0]
-    return SoloResult(
-        seed, spec, sheet.total, dict(sheet.categories), time.perf_counter() - started
-    )
+        state.apply_action(bot.choose(definition, state.view(0), rng))
+    total, categories = final_score(state)
+    return SoloResult(seed, spec, total, categories, time.perf_counter() - started)
 
 
-def play_deal(seed: int, specs: Sequence[str], beam: int | None) -> DealOutcome:
+def final_score(state: GameState) -> tuple[int, dict[str, int]]:
+    """The lone player's total and categories, read from the finished
+    spectator view's ``scores`` (the engine protocol's)."""
+    scores = state.view(None).get("scores")
+    if not isinstance(scores, list) or len(scores) != 1:
+        raise VitrineError("a finished solo game's spectator view has no 'scores' of one player")
+    return scores[0]["total"], dict(scores[0]["categories"])
+
+
+def play_deal(game: str, seed: int, specs: Sequence[str], beam: int | None) -> DealOutcome:
     """One deal for every bot, then the solver when ``beam`` is given."""
-    games = tuple(play_solo(spec, seed) for spec in specs)
+    games = tuple(play_solo(game, spec, seed) for spec in specs)
     if beam is None:
         return DealOutcome(seed, games)
-    solution = solve(seed, beam)
+    solution = solver_of(game).solve(seed, beam)
     solver = SoloResult(
         seed,
         SOLVER,
@@ -104,7 +138,7 @@ def play_deal(seed: int, specs: Sequence[str], beam: int | None) -> DealOutcome:
 
 @dataclass(frozen=True)
 class Summary:
-    """A bot's totals over a run's deals (x100 solo points)."""
+    """A bot's totals over a run's deals, in the game's solo points."""
 
     bot: str
     deals: int
@@ -114,7 +148,7 @@ class Summary:
     minimum: int
     quartiles: tuple[float, float, float]
     maximum: int
-    above: float  # share of deals scoring more than CHALLENGE
+    above: float  # share of deals scoring more than the challenge's target
     gap_to_best: float | None = None  # mean of (solver best - total)
     gap_to_bound: float | None = None  # mean of (upper bound - total)
     seconds: float = 0.0  # mean time per deal
@@ -124,12 +158,14 @@ class Summary:
 def summarize(
     bot: str,
     totals: Sequence[int],
+    target: int,
     best: Sequence[int] | None = None,
     bound: Sequence[int] | None = None,
     seconds: Sequence[float] = (),
     categories: Sequence[Mapping[str, int]] = (),
 ) -> Summary:
-    """Statistics of one bot's totals; ``best`` and ``bound`` are per deal, aligned."""
+    """Statistics of one bot's totals against the ``target`` to beat; ``best``
+    and ``bound`` are per deal, aligned."""
     if not totals:
         raise ValueError("no deals to summarize")
     count = len(totals)
@@ -148,7 +184,7 @@ def summarize(
         minimum=min(totals),
         quartiles=(low, median, high),
         maximum=max(totals),
-        above=sum(1 for total in totals if total > CHALLENGE) / count,
+        above=sum(1 for total in totals if total > target) / count,
         gap_to_best=_mean_gap(best, totals),
         gap_to_bound=_mean_gap(bound, totals),
         seconds=statistics.fmean(seconds) if seconds else 0.0,
@@ -164,7 +200,7 @@ def _mean_gap(reference: Sequence[int] | None, totals: Sequence[int]) -> float |
     return statistics.fmean(r - t for r, t in zip(reference, totals, strict=True))
 
 
-def summaries(outcomes: Sequence[DealOutcome], specs: Sequence[str]) -> list[Summary]:
+def summaries(outcomes: Sequence[DealOutcome], specs: Sequence[str], target: int) -> list[Summary]:
     """One summary per bot, then the solver's (its gap to the bound only)."""
     ordered = sorted(outcomes, key=lambda outcome: outcome.seed)
     solved = [o for o in ordered if o.solver is not None]
@@ -173,19 +209,24 @@ def summaries(outcomes: Sequence[DealOutcome], specs: Sequence[str]) -> list[Sum
     result = []
     for index, spec in enumerate(specs):
         games = [o.games[index] for o in ordered]
-        result.append(_summary_of(spec, games, best, bound))
+        result.append(_summary_of(spec, games, target, best, bound))
     solver_games = [o.solver for o in solved if o.solver is not None]
     if solver_games:
-        result.append(_summary_of(SOLVER, solver_games, None, bound))
+        result.append(_summary_of(SOLVER, solver_games, target, None, bound))
     return result
 
 
 def _summary_of(
-    bot: str, games: Sequence[SoloResult], best: Sequence[int] | None, bound: Sequence[int] | None
+    bot: str,
+    games: Sequence[SoloResult],
+    target: int,
+    best: Sequence[int] | None,
+    bound: Sequence[int] | None,
 ) -> Summary:
     return summarize(
         bot,
         [game.total for game in games],
+        target,
         best,
         bound,
         [game.seconds for game in games],
@@ -270,6 +311,7 @@ def _saved_game(where: str, text: str) -> tuple[SoloResult, int | None]:
 
 
 def run_challenge(
+    game: str,
     seeds: Sequence[int],
     specs: Sequence[str],
     beam: int | None,
@@ -277,7 +319,7 @@ def run_challenge(
     lines: IO[str] | None = None,
     console: Console | None = None,
 ) -> list[DealOutcome]:
-    """Play every deal with ``workers`` processes, in seed order.
+    """Play every deal of ``game`` with ``workers`` processes, in seed order.
 
     Each deal's JSON lines are written to ``lines`` as it finishes, so an
     interrupted run keeps what it played; a progress bar goes to ``console``.
@@ -285,7 +327,7 @@ def run_challenge(
     outcomes = []
     with (
         results_as_done(
-            partial(play_deal, specs=specs, beam=beam), seeds, min(workers, len(seeds))
+            partial(play_deal, game, specs=specs, beam=beam), seeds, min(workers, len(seeds))
         ) as finished,
         progress_bar(console) as progress,
     ):
