@@ -130,6 +130,20 @@ def test_the_report_shows_the_experiment_beside_other_runs(
     assert both.count("<h2>Experiment") == 1 and "Solo scores against 2025" in both
 
 
+def test_the_report_draws_the_comparison_it_is_handed(
+    experiment: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``vitrine experiment`` compares the sides once and hands the comparison
+    to the report, which draws it rather than comparing again."""
+    comparison = compare(*(played_games([run]) for run in side_runs(experiment)))
+    monkeypatch.setattr(
+        "vitrine.report.build.compare_sides",
+        lambda *_: pytest.fail("the report compared the sides again"),
+    )
+    page = build_report([experiment], 1, {experiment: comparison})
+    assert page.count("<h2>Experiment") == 1
+
+
 def other_game_run(tmp_path: Path) -> Path:
     out = tmp_path / "tucano"
     run_simulation(Settings("tucano", 2, ("random",), (), {}, 1), 2, out, workers=1)

@@ -426,7 +426,11 @@ def build_report(
     own = game_report(game_name)
     games = played_games(runs)
     groups = by_config(games)
-    sections = [experiment_section(out, compare_sides(out, games, workers)) for out in experiments]
+    made = compared or {}
+    sections = [
+        experiment_section(out, made[out] if out in made else compare_sides(out, games, workers))
+        for out in experiments
+    ]
     sections += [
         overview(runs, games),
         seats_section(groups, "" if own is None else own.seat_note),
