@@ -135,7 +135,8 @@ def test_the_report_draws_the_comparison_it_is_handed(
 ) -> None:
     """``vitrine experiment`` compares the sides once and hands the comparison
     to the report, which draws it rather than comparing again."""
-    comparison = compare(*(played_games([run]) for run in side_runs(experiment)))
+    baseline, variant = (played_games([run]) for run in side_runs(experiment))
+    comparison = compare(baseline, variant)
     monkeypatch.setattr(
         "vitrine.report.build.compare_sides",
         lambda *_: pytest.fail("the report compared the sides again"),
