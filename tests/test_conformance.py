@@ -1,0 +1,38 @@
+"""Every installed game keeps the engine protocol's promises (``kit.conformance``),
+and the checker itself notices a game that breaks one."""
+
+from random import Random
+from typing import Any
+
+import pytest
+
+from vitrine.games import game_names, get_game
+from vitrine.kit.conformance import ConformanceError, check_game, check_position
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_game_keeps_the_protocols_promises(name: str) -> None:
+    assert check_game(get_game(name), seeds=range(2)) > 0
+
+
+class Leaky:
+    """A game's state wrapped so that its spectator view shows the current
+    player's legal decisions: what a view must never do for anyone else."""
+
+    def __init__(self, state: Any) -> None:
+        self.state = state
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.state, name)
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        view: dict[str, Any] = self.state.view(player)
+        return {**view, "viewer": "somebody"} if player is None else view
+
+
+def test_the_checker_notices_a_broken_promise() -> None:
+    game = get_game(game_names()[0])
+    state = game.new_game(["A", "B"], {}, 1)
+    check_position(game, state, Random(1), "a sound position")
+    with pytest.raises(ConformanceError, match="a view says whose it is"):
+        check_position(game, Leaky(state), Random(1), "a leaky position")
