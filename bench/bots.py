@@ -44,7 +44,8 @@ from vitrine.cli.solo import print_tables
 from vitrine.games import game_names, get_game
 from vitrine.games.exhibition import ExhibitionGame, ExhibitionState
 from vitrine.games.exhibition.fastplayout import core_name
-from vitrine.games.exhibition.solver import DEFAULT_BEAM, best_line, solo_deal
+from vitrine.games.exhibition.game import solo_deal
+from vitrine.games.exhibition.solver import DEFAULT_BEAM, best_line
 from vitrine.tournament import make_schedule, run_tournament, summarize
 from vitrine.tournament.challenge import run_challenge, solo_challenge
 from vitrine.tournament.ladder import LOOKS, Pair, Verdict, load_lines, measure, verdict

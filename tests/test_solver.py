@@ -13,6 +13,7 @@ import pytest
 from system_parts import COMPILED_CORE_PART, require
 from vitrine.games.exhibition import ExhibitionGame, ExhibitionState, score_game
 from vitrine.games.exhibition.fastplayout import CompiledCore, core_for, pack
+from vitrine.games.exhibition.game import solo_deal
 from vitrine.games.exhibition.notation import Turn
 from vitrine.games.exhibition.purecore import PureCore
 from vitrine.games.exhibition.solo_bound import solo_upper_bound
@@ -21,7 +22,6 @@ from vitrine.games.exhibition.solver import (
     SoloSolution,
     best_line,
     decision_totals,
-    solo_deal,
     solve,
 )
 from vitrine.tournament.challenge import play_solo
@@ -38,7 +38,7 @@ CATEGORY_MAXIMUM = 100 + 100 + 500 + 700 + 1000 + 1600
 
 @pytest.fixture(scope="module")
 def solutions() -> dict[int, SoloSolution]:
-    return {seed: solve(seed, BEAM) for seed in SEEDS}
+    return {seed: solve(solo_deal(seed), BEAM) for seed in SEEDS}
 
 
 def total(state: ExhibitionState) -> int:
@@ -149,7 +149,7 @@ def test_solving_a_finished_game_reports_its_score() -> None:
 
 
 def test_a_wider_beam_never_does_worse_than_a_quarter_as_wide() -> None:
-    narrow, wide = solve(5, 3), solve(5, 12)
+    narrow, wide = solve(solo_deal(5), 3), solve(solo_deal(5), 12)
     assert narrow.turns and wide.turns
     assert narrow.best_total <= wide.best_total <= wide.upper_bound == narrow.upper_bound
     assert wide.positions > narrow.positions
@@ -158,13 +158,11 @@ def test_a_wider_beam_never_does_worse_than_a_quarter_as_wide() -> None:
 def test_refusals() -> None:
     duo = ExhibitionGame().start(["Ana", "Bo"], seed=1)
     with pytest.raises(ValueError, match="beam width"):
-        solve(0, 0)
+        solve(solo_deal(0), 0)
     with pytest.raises(ValueError, match="one-player"):
         solve(duo)
     with pytest.raises(ValueError, match="one-player"):
         solo_upper_bound(duo)
-    with pytest.raises(ValueError, match="options"):
-        solve(solo_deal(0), options={"secret_decade": True})
 
 
 def test_solving_after_a_take_completes_that_turn() -> None:

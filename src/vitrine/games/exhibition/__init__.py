@@ -5,10 +5,11 @@
 >>> state.push(state.legal_turns()[0])
 """
 
+from vitrine.games.exhibition.config import RULES_VERSION
 from vitrine.games.exhibition.game import ExhibitionGame, deal
 from vitrine.games.exhibition.notation import DEPOT, END, Take, Turn
 from vitrine.games.exhibition.scoring import GameScore, ScoreSheet, score_game
-from vitrine.games.exhibition.state import RULES_VERSION, ExhibitionState
+from vitrine.games.exhibition.state import ExhibitionState
 
 __all__ = [
     "DEPOT",

@@ -11,13 +11,9 @@ from typing import Any
 
 from vitrine.engine.protocol import Game, GameState
 from vitrine.games.exhibition.cards import NUM_CARDS, card_label
+from vitrine.games.exhibition.config import MARKET_PER_CONTINENT, MAX_PLAYERS, PLACE_BASE
 from vitrine.games.exhibition.game import ExhibitionGame
-from vitrine.games.exhibition.state import (
-    MARKET_PER_CONTINENT,
-    MAX_PLAYERS,
-    PLACE_BASE,
-    ExhibitionState,
-)
+from vitrine.games.exhibition.state import ExhibitionState
 from vitrine.kit.chance import ChanceGame, Draws, Outcomes, uniform
 
 FIRST_DECADE = 1900

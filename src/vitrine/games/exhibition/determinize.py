@@ -13,9 +13,11 @@ from typing import Any
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.overlay import Overlay
 from vitrine.games.exhibition.cards import NUM_CARDS, CardTable, card_from_label
+from vitrine.games.exhibition.config import NOBODY, make_config
 from vitrine.games.exhibition.layout import LayoutData
 from vitrine.games.exhibition.options import Options
-from vitrine.games.exhibition.state import NOBODY, ExhibitionState, make_config
+from vitrine.games.exhibition.state import ExhibitionState
+from vitrine.games.exhibition.state_views import STATE_VIEWS
 
 
 def _card(label: str) -> int:
@@ -60,7 +62,7 @@ def determinize(
     deck = tuple(seen + unseen)
     version = view["rules_version"]
     config = make_config(
-        table, layout, players, options, None, deck, True, decades, version, overlay
+        table, layout, players, options, None, deck, True, decades, version, STATE_VIEWS, overlay
     )
     state = ExhibitionState(config)
     state.market = market

@@ -15,16 +15,16 @@ from typing import TYPE_CHECKING, Any
 
 from vitrine.engine.protocol import GameState
 from vitrine.games.exhibition.cards import NUM_CARDS, card_from_label
-from vitrine.games.exhibition.fastplayout import CompiledCore, core_for, uses_compiled_core
-from vitrine.games.exhibition.state import (
+from vitrine.games.exhibition.config import (
     NOBODY,
     PLACE_BASE,
     PLACE_OFFSET,
     PLACE_PHASE,
     TAKE_PHASE,
     TAKE_STRIDE,
-    ExhibitionState,
 )
+from vitrine.games.exhibition.fastplayout import CompiledCore, core_for, uses_compiled_core
+from vitrine.games.exhibition.state import ExhibitionState
 from vitrine.kit.encoding import Array, Field, seat_arrays
 
 if TYPE_CHECKING:

@@ -21,10 +21,11 @@ so that commands which never search start without it.
 
 import os
 from functools import cache
-from typing import Protocol
+from typing import Protocol, cast
 
+from vitrine.games.exhibition.config import SOLO_SCALE, GameConfig
 from vitrine.games.exhibition.purecore import BeamResult, PureCore, Trace, Weights
-from vitrine.games.exhibition.state import SOLO_SCALE, ExhibitionState, GameConfig
+from vitrine.games.exhibition.state import ExhibitionState
 
 PURE_PYTHON_VARIABLE = "VITRINE_PURE_PYTHON"
 SCORING_CODES = {"years_gap": 1, "short_era": 2, "antiquity": 3}
@@ -143,7 +144,7 @@ class CompiledCore:
 def compiled_core_built() -> bool:
     """Whether the C extension was built and loads."""
     try:
-        from vitrine.games.exhibition import _playout  # noqa: F401
+        from vitrine.games.exhibition._playout import Core  # noqa: F401
     except ImportError:
         return False
     return True
@@ -167,8 +168,7 @@ def core_name() -> str:
 def core_for(config: GameConfig) -> PlayoutCore:
     """The core of a game configuration, built once (``GameConfig.playout_core``
     keeps it)."""
-    core: PlayoutCore = config.playout_core
-    return core
+    return cast(PlayoutCore, config.playout_core)  # build_core's, below
 
 
 def build_core(config: GameConfig) -> PlayoutCore:

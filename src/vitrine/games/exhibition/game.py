@@ -18,8 +18,18 @@ from vitrine.games.exhibition.cards import (
     load_card_table,
     parse_card_data,
 )
+from vitrine.games.exhibition.config import (
+    GAME_NAME,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    RULES_VERSION,
+    RULES_VERSIONS,
+    SOLO_SCALE,
+    make_config,
+)
 from vitrine.games.exhibition.determinize import determinize
-from vitrine.games.exhibition.greedy import evaluation, greedy_values
+from vitrine.games.exhibition.fastplayout import uses_compiled_core
+from vitrine.games.exhibition.greedy import compiled_greedy_values, evaluation
 from vitrine.games.exhibition.layout import (
     LayoutData,
     default_layout,
@@ -28,16 +38,10 @@ from vitrine.games.exhibition.layout import (
 )
 from vitrine.games.exhibition.notation import TURN_FORMAT, Notation, Take
 from vitrine.games.exhibition.options import Options
-from vitrine.games.exhibition.state import (
-    GAME_NAME,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    RULES_VERSION,
-    RULES_VERSIONS,
-    SOLO_SCALE,
-    ExhibitionState,
-    make_config,
-)
+from vitrine.games.exhibition.solver import decision_totals
+from vitrine.games.exhibition.state import ExhibitionState
+from vitrine.games.exhibition.state_views import STATE_VIEWS
+from vitrine.kit.game import GameBase
 
 SETUP_FIELDS: tuple[str, ...] = ("deck", "secret_decades")
 
@@ -88,7 +92,7 @@ def parse_deck(raw: Any) -> tuple[int, ...]:
     return tuple(cards)
 
 
-class ExhibitionGame:
+class ExhibitionGame(GameBase[ExhibitionState]):
     """Exhibition: 20th Century, as the engine protocol's ``Game``."""
 
     name = GAME_NAME
@@ -97,7 +101,7 @@ class ExhibitionGame:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     setup_fields = SETUP_FIELDS
-    overlay: Overlay | None = None
+    state_type = ExhibitionState
 
     def __init__(
         self,
@@ -108,12 +112,9 @@ class ExhibitionGame:
         """``table`` and ``layout``: the current rules' cards and hall (the
         packaged ones by default); ``overlay``: the rule overlay they come
         from, which is then the only rules version this game plays."""
+        super().__init__(overlay)
         self.table = table or load_card_table()
         self.layout = layout or default_layout()
-        if overlay is not None:
-            self.overlay = overlay
-            self.rules_version = overlay.version
-            self.rules_versions = (overlay.version,)
 
     def with_overlay(self, overlay: Overlay) -> "ExhibitionGame":
         """The game under a rule overlay of ``hall`` and ``cards``, as its
@@ -126,15 +127,6 @@ class ExhibitionGame:
 
     def parse_options(self, variants: Sequence[str]) -> dict[str, Any]:
         return Options.from_names(variants, self.layout).to_dict()
-
-    def new_game(
-        self,
-        players: Sequence[str],
-        options: Mapping[str, Any],
-        seed: int,
-        rules_version: str | None = None,
-    ) -> ExhibitionState:
-        return self.start(players, options, seed=seed, rules_version=rules_version)
 
     def table_of(self, rules_version: str | None) -> CardTable:
         """The cards a rules version plays with (None: the current version's,
@@ -177,7 +169,17 @@ class ExhibitionGame:
         explicit = deck is not None
         version = rules_version or self.rules_version
         config = make_config(
-            table, self.layout, players, opts, seed, order, explicit, decades, version, self.overlay
+            table,
+            self.layout,
+            players,
+            opts,
+            seed,
+            order,
+            explicit,
+            decades,
+            version,
+            STATE_VIEWS,
+            self.overlay,
         )
         return ExhibitionState(config)
 
@@ -255,29 +257,29 @@ class ExhibitionGame:
     def evaluate(self, state: GameState, player: int) -> float:
         """The player's score now, plus a little for every card each empty spot
         still accepts: keeping showcases fillable is worth something."""
-        if not isinstance(state, ExhibitionState):
-            raise TypeError("not an Exhibition state")
-        return evaluation(state, player)
+        return evaluation(self.own(state), player)
 
     def greedy_values(self, view: Mapping[str, Any], rng: Random) -> list[float]:
-        """Greedy play's values, computed by the compiled core (``greedy``)."""
-        return greedy_values(self, view, rng)
+        """Greedy play's values, computed by the compiled core where it is the
+        core in use (``greedy``), the plain way otherwise: the same values."""
+        if not uses_compiled_core():
+            return super().greedy_values(view, rng)
+        table = self.table_of(view["rules_version"])
+        return compiled_greedy_values(table, self.layout, view, rng)
 
     def decision_values(
         self, state: GameState, width: int, actions: Sequence[str] | None = None
     ) -> dict[str, float]:
         """The clairvoyant solver's value of every legal decision (solo games
         only), valued as ``returns`` values a solo score."""
-        if not isinstance(state, ExhibitionState):
-            raise TypeError("not an Exhibition state")
-        if not state.config.solo:
+        own = self.own(state)
+        if not own.config.solo:
             raise VitrineError("Exhibition's perfect-information search plays solo games only")
-        from vitrine.games.exhibition.solver import decision_totals  # it builds on this module
-
-        scale = SOLO_SCALE * state.config.scoring.solo_multiplier
-        totals = decision_totals(state, width, actions)
+        scale = SOLO_SCALE * own.config.scoring.solo_multiplier
+        totals = decision_totals(own, width, actions)
         return {action: total / scale for action, total in totals.items()}
 
-    def load(self, text: str) -> ExhibitionState:
-        """Replay a record given as JSON text."""
-        return self.replay(Record.from_json(text, self.setup_fields))
+
+def solo_deal(seed: int, options: Mapping[str, Any] | None = None) -> ExhibitionState:
+    """The solo game a seed deals (the same deal the runner's bots play)."""
+    return ExhibitionGame().start(["Solo"], options or {}, seed=seed)

@@ -25,17 +25,17 @@ from functools import cache
 from random import Random
 from typing import TYPE_CHECKING, Any
 
-from vitrine.engine.evaluation import greedy_values as plain_greedy_values
 from vitrine.games.exhibition.cards import NUM_CARDS, CardTable, card_label
-from vitrine.games.exhibition.fastplayout import CompiledCore, core_for, uses_compiled_core
+from vitrine.games.exhibition.config import make_config
+from vitrine.games.exhibition.fastplayout import CompiledCore, core_for
 from vitrine.games.exhibition.layout import LayoutData
 from vitrine.games.exhibition.options import Options
 from vitrine.games.exhibition.scoring import score_game
-from vitrine.games.exhibition.state import ExhibitionState, make_config
+from vitrine.games.exhibition.state import ExhibitionState
+from vitrine.games.exhibition.state_views import STATE_VIEWS
 
 if TYPE_CHECKING:
     from vitrine.games.exhibition._playout import Core
-    from vitrine.games.exhibition.game import ExhibitionGame
 
 FLEXIBILITY_WEIGHT = 0.01  # points per card an empty spot still accepts
 NO_REFILL = -1
@@ -49,15 +49,17 @@ def evaluation(state: ExhibitionState, player: int) -> float:
     return score_game(state).players[player].total + FLEXIBILITY_WEIGHT * openness
 
 
-def greedy_values(game: "ExhibitionGame", view: Mapping[str, Any], rng: Random) -> list[float]:
-    """Each of ``view["legal_actions"]`` valued as greedy play values it:
-    in the compiled core where it is the core in use."""
-    if not uses_compiled_core():
-        return plain_greedy_values(game, view, rng)
-    version = view["rules_version"]
-    options = Options.from_dict(view["options"], game.layout)
-    table = game.table_of(version)
-    packer = _packer(table, game.layout, version, len(view["players"]), options)
+def compiled_greedy_values(
+    table: CardTable,
+    layout: LayoutData,
+    view: Mapping[str, Any],
+    rng: Random,
+) -> list[float]:
+    """Each of ``view["legal_actions"]`` valued as greedy play values it, in
+    the compiled core (the caller has checked it is the core in use):
+    ``table`` and ``layout``, the view's rules version's cards and hall."""
+    options = Options.from_dict(view["options"], layout)
+    packer = _packer(table, layout, view["rules_version"], len(view["players"]), options)
     refill = _draw_as_determinize(table, view, options, rng)
     return packer.values(view, refill)
 
@@ -177,7 +179,9 @@ def _packer(
     table: CardTable, layout: LayoutData, version: str, players: int, options: Options
 ) -> Packer:
     """One packer (and core) per kind of game, kept for the process."""
-    config = make_config(table, layout, [""] * players, options, None, (), True, (), version)
+    config = make_config(
+        table, layout, [""] * players, options, None, (), True, (), version, STATE_VIEWS
+    )
     core = core_for(config)
     assert isinstance(core, CompiledCore)  # greedy_values asks for it only then
     return Packer(core.core, table.continent_codes, config.hall.spot_names, options.secret_decade)

@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from vitrine.engine.protocol import Game
-from vitrine.games.exhibition.game import ExhibitionGame
+from vitrine.games.exhibition.game import ExhibitionGame, solo_deal
 from vitrine.kit.plugin import GamePlugin, PageAssets
 
 if TYPE_CHECKING:
@@ -46,18 +46,20 @@ def build_note() -> str:
 
 
 def solo() -> "SoloChallenge":
-    from vitrine.games.exhibition.scoring import CATEGORY_NAMES
-    from vitrine.games.exhibition.solver import DEFAULT_BEAM, solo_deal, solve
+    from vitrine.games.exhibition.scoring import CATEGORY_NAMES, SOLO_TARGET
+    from vitrine.games.exhibition.solver import DEFAULT_BEAM, SoloSolution, solve
     from vitrine.kit.solo import ClairvoyantSolver, SoloChallenge
 
-    # The rulebook's challenge: a score "from the future", in solo points (x100).
+    def solve_deal(seed: int, beam_width: int) -> SoloSolution:
+        return solve(solo_deal(seed), beam_width)
+
     return SoloChallenge(
-        target=2025,
+        target=SOLO_TARGET,  # in solo points (x100)
         points="x100",
         deal=solo_deal,
         category_names=CATEGORY_NAMES,
         # Alone, the stock's order is all that is hidden: seeing it, a deal is a puzzle.
-        solver=ClairvoyantSolver(solve, DEFAULT_BEAM),
+        solver=ClairvoyantSolver(solve_deal, DEFAULT_BEAM),
     )
 
 

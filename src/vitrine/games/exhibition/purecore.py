@@ -27,10 +27,11 @@ from typing import NamedTuple
 
 from vitrine.engine.rng import SplitMix64
 from vitrine.games.exhibition.cards import EINSTEIN, FIRST_YEAR, WHITE, YEARS
+from vitrine.games.exhibition.config import EMPTY, NOBODY, GameConfig
 from vitrine.games.exhibition.notation import DEPOT, END, NO_DESTINATION, Take, Turn
 from vitrine.games.exhibition.scoring import SOLO_MARKET, score_game
 from vitrine.games.exhibition.solo_bound import YEAR_CARDS, closeness_points
-from vitrine.games.exhibition.state import EMPTY, NOBODY, ExhibitionState, GameConfig
+from vitrine.games.exhibition.state import ExhibitionState
 
 INFORMED_EXPLORE = 8  # one informed take or placement in 8 stays uniform, as in _core.h
 

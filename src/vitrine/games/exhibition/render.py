@@ -19,8 +19,9 @@ from rich.table import Table
 from rich.text import Text
 
 from vitrine.engine.protocol import Game, GameState
-from vitrine.games.exhibition import ExhibitionGame, replay_view
+from vitrine.games.exhibition import replay_view
 from vitrine.games.exhibition.cards import WHITE, CardTable, card_label
+from vitrine.games.exhibition.game import ExhibitionGame
 from vitrine.games.exhibition.scoring import CATEGORY_NAMES, SECRET_DECADE
 from vitrine.kit.render import Sheet, View, legal_list, score_table
 

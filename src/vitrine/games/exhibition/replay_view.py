@@ -9,8 +9,9 @@ records: years as integers, Einstein as ``"EIN"``.
 from typing import Any
 
 from vitrine.engine.protocol import GameState
-from vitrine.games.exhibition import ExhibitionState, score_game
 from vitrine.games.exhibition.cards import EINSTEIN_LABEL, NUM_CARDS, WHITE, card_label
+from vitrine.games.exhibition.scoring import score_game
+from vitrine.games.exhibition.state import ExhibitionState
 
 
 def _state(state: GameState) -> ExhibitionState:

@@ -8,8 +8,10 @@ from dataclasses import dataclass
 import numpy
 
 from vitrine.games.exhibition.cards import WHITE, card_label
+from vitrine.games.exhibition.config import EMPTY
 from vitrine.games.exhibition.notation import DEPOT, END
-from vitrine.games.exhibition.state import EMPTY, ExhibitionState
+from vitrine.games.exhibition.scoring import SOLO_TARGET
+from vitrine.games.exhibition.state import ExhibitionState
 from vitrine.kit.report import charts
 from vitrine.kit.report.game_report import GameReport
 from vitrine.kit.report.measures import SHARE, Measure, Measures
@@ -18,7 +20,6 @@ from vitrine.kit.report.played import Config, PlayedGame, by_players, positions
 from vitrine.kit.report.rates import Rate, rate
 
 ONE_CONTINENT = "one_continent"
-SOLO_TARGET = 2025  # the rulebook's challenge: a score "from the future"
 
 SEAT_NOTE = (
     "; seat k's vehicle starts on the k-th continent (OC, SA, AF, AS, EU), "
@@ -266,7 +267,7 @@ def solo_section(games: Sequence[PlayedGame]) -> Section | None:
     if not solo:
         return None
     section = Section(
-        "Solo scores against 2025",
+        f"Solo scores against {SOLO_TARGET}",
         f"The solo challenge is a score 'from the future', above {SOLO_TARGET}: the "
         "table gives each bot's share of games above it.",
     )

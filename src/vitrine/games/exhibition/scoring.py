@@ -11,7 +11,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from vitrine.engine.protocol import win_shares
 from vitrine.games.exhibition.cards import EINSTEIN, FIRST_YEAR, WHITE
+from vitrine.games.exhibition.config import SOLO_SCALE
 from vitrine.games.exhibition.layout import Showcase
 
 TYPE_CHECKING = False
@@ -26,6 +28,7 @@ MID_CENTURY = "mid_century"
 SECRET_DECADE = "secret_decade"
 EMPTY_SPOTS = "empty_spots"
 DEPOT = "depot"
+SOLO_TARGET = 2025  # the rulebook's solo challenge: a score "from the future" to beat
 
 CATEGORY_NAMES = {
     ALL_CONTINENTS: "All 6 Continents",
@@ -222,6 +225,15 @@ def score_game(state: "ExhibitionState") -> GameScore:
     for sheet in sheets:
         sheet.rank = 1 + sum(1 for other in sheets if _beats(other, sheet))
     return GameScore(sheets, solo, state.is_over)
+
+
+def returns(state: "ExhibitionState") -> list[float]:
+    """The protocol's returns: win shares; alone, the solo score as a
+    fraction of SOLO_SCALE fp."""
+    sheets = score_game(state).players
+    if state.config.solo:
+        return [sheets[0].total / (SOLO_SCALE * state.config.scoring.solo_multiplier)]
+    return win_shares([sheet.rank for sheet in sheets])
 
 
 def _beats(a: ScoreSheet, b: ScoreSheet) -> bool:

@@ -56,9 +56,10 @@ from fractions import Fraction
 from functools import cache
 
 from vitrine.games.exhibition.cards import EINSTEIN, FIRST_YEAR, YEARS, CardTable
+from vitrine.games.exhibition.config import EMPTY
 from vitrine.games.exhibition.layout import Showcase, SoloCloseness
 from vitrine.games.exhibition.scoring import score_game
-from vitrine.games.exhibition.state import EMPTY, ExhibitionState
+from vitrine.games.exhibition.state import ExhibitionState
 
 YEAR_CARDS = (1 << YEARS) - 1  # Einstein's wild year never counts
 

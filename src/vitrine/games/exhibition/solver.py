@@ -32,10 +32,8 @@ plus the bot's own mistakes.
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from vitrine.games.exhibition.fastplayout import core_for
-from vitrine.games.exhibition.game import ExhibitionGame
 from vitrine.games.exhibition.notation import Turn
 from vitrine.games.exhibition.purecore import Weights
 from vitrine.games.exhibition.scoring import ScoreSheet, score_game
@@ -66,32 +64,18 @@ class SoloSolution:
     seconds: float
 
 
-def solo_deal(seed: int, options: Mapping[str, Any] | None = None) -> ExhibitionState:
-    """The solo game a seed deals (the same deal the runner's bots play)."""
-    return ExhibitionGame().start(["Solo"], options or {}, seed=seed)
+def solve(state: ExhibitionState, beam_width: int = DEFAULT_BEAM) -> SoloSolution:
+    """Solve the rest of a solo game from a state (``game.solo_deal`` deals a
+    seed's game from its start).
 
-
-def solve(
-    state_or_seed: ExhibitionState | int,
-    beam_width: int = DEFAULT_BEAM,
-    *,
-    options: Mapping[str, Any] | None = None,
-) -> SoloSolution:
-    """Solve the solo deal of a seed, or the rest of a solo game from a state.
-
-    A state's stock is read in its order (refills drawn at random in search
+    The stock is read in its order (refills drawn at random in search
     samples are ignored): the solver sees it all.  The line found is replayed
     through the checked rules and its score recomputed, so the reported best
-    is a game anyone could have played.
+    is a game anyone could have played.  ``state`` is left as it was.
     """
     started = time.perf_counter()
-    if isinstance(state_or_seed, ExhibitionState):
-        if options is not None:
-            raise ValueError("options belong to the seed: a state has its own")
-        root = state_or_seed.copy()
-        root.draw_rng = None
-    else:
-        root = solo_deal(state_or_seed, options)
+    root = state.copy()
+    root.draw_rng = None
     line, _, positions = best_line(root, beam_width)
     text = root.config.notation.turn_text
     turns = tuple(text(turn) for turn in line)
@@ -166,4 +150,4 @@ def _replay(root: ExhibitionState, turns: tuple[str, ...]) -> ScoreSheet:
     return score_game(state).players[0]
 
 
-__all__ = ["DEFAULT_BEAM", "SoloSolution", "best_line", "decision_totals", "solo_deal", "solve"]
+__all__ = ["DEFAULT_BEAM", "SoloSolution", "best_line", "decision_totals", "solve"]

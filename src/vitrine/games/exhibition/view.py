@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from vitrine.engine.protocol import provisional_sheet, view_header
 from vitrine.games.exhibition.cards import LABELS
+from vitrine.games.exhibition.config import GAME_NAME
 from vitrine.games.exhibition.scoring import SECRET_DECADE, score_game
-from vitrine.games.exhibition.state import GAME_NAME
 
 if TYPE_CHECKING:
     from vitrine.games.exhibition.state import ExhibitionState
