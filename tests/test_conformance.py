@@ -36,3 +36,13 @@ def test_the_checker_notices_a_broken_promise() -> None:
     check_position(game, state, Random(1), "a sound position")
     with pytest.raises(ConformanceError, match="a view says whose it is"):
         check_position(game, Leaky(state), Random(1), "a leaky position")
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_a_game_refuses_another_games_state(name: str) -> None:
+    """A bot handed the wrong game's state learns so at once, in words
+    (``GameBase.own``), rather than from an attribute error deep inside."""
+    other = next(n for n in game_names() if n != name)
+    state = get_game(other).new_game(["A", "B"], {}, 1)
+    with pytest.raises(TypeError, match=f"is not a state of the game '{name}'"):
+        get_game(name).evaluate(state, 0)

@@ -122,7 +122,7 @@ class GameBase(ABC, Generic[S]):
         """``state`` as one of this game's, refused otherwise (another game's
         state handed to this game's evaluation, say)."""
         if not isinstance(state, self.state_type):
-            raise TypeError(f"not a {self.name} state: {type(state).__name__}")
+            raise TypeError(f"{type(state).__name__} is not a state of the game {self.name!r}")
         return state
 
     def greedy_values(self, view: Mapping[str, Any], rng: Random) -> list[float]:
