@@ -158,6 +158,34 @@ def scrolls_sideways(page: Page) -> bool:
     return width
 
 
+BROKEN_WORDS_JS = """
+() => {
+  const broken = new Set();
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (node.parentElement.closest(".visually-hidden, .invite, script, style")) continue;
+    for (const word of node.textContent.matchAll(/[^\\s\\-\\u2010\\u2013\\u2014/]{2,}/gu)) {
+      const range = document.createRange();
+      range.setStart(node, word.index);
+      range.setEnd(node, word.index + word[0].length);
+      const lines = new Set([...range.getClientRects()]
+        .filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)));
+      if (lines.size > 1) broken.add(word[0]);
+    }
+  }
+  return [...broken];
+}
+"""
+
+
+def broken_words(page: Page) -> list[str]:
+    """The words the page wraps within themselves ("D é ci si on s", "Newb/ie"):
+    a word must move to the next line whole, or the box around it scroll.
+    An invitation link may break anywhere: it is there to be copied."""
+    found: list[str] = page.evaluate(BROKEN_WORDS_JS)
+    return found
+
+
 CONTRAST_JS = """
 (selector) => {
   const channel = (c) => {

@@ -1,7 +1,7 @@
 """Every page of every game, on a desktop and a phone, in English and French,
 under the server's strict Content-Security-Policy: axe-core finds no serious
-or critical violation, no page scrolls sideways at 390 px, and no script
-error or policy refusal happens.
+or critical violation, no page scrolls sideways at 390 px, no word wraps
+within itself, and no script error or policy refusal happens.
 
 The pages: the lobby (with the game chosen), a waiting room (as the host),
 a table with open seats (as a visitor who may claim one), a live table in
@@ -22,6 +22,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from page_helpers import (
+    broken_words,
     clean,
     finish,
     humans,
@@ -159,6 +160,8 @@ def test_every_page_passes_axe_and_fits_a_phone(
                 problems[scene.name] = violations
             if size == "phone" and scrolls_sideways(page):
                 problems.setdefault(scene.name, []).append("scrolls sideways at 390 px")
+            if broken := broken_words(page):
+                problems.setdefault(scene.name, []).append(f"words broken: {broken}")
             if scene.key_moment:
                 screenshot(page, f"{game}-{scene.name}-{language}-{size}")
         assert problems == {}

@@ -142,7 +142,8 @@ function market(view, ctx, legal, fresh) {
         const here = view.players.filter((_, seat) => view.vehicles[seat] === code);
         return el("div", { class: `continent c-${code}` },
           el("h3", {}, `${SYMBOLS[code]} ${code} `, el("span", { class: "cname" }, t(code))),
-          here.length ? el("div", { class: "vehicles" }, t("vehicle", { names: here.join(", ") })) : null,
+          here.length ? el("div", { class: "vehicles" }, t("vehicleOf"), ...here.map((name) =>
+            el("span", { class: "who", title: displayName(name) }, displayName(name)))) : null,
           ...view.market[code].map((label) => card(label, takes.get(label), onTake,
             takes.get(label) === takes.values().next().value, fresh.has(label))));
       })),
