@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Browser, Route
 
 from browser_fixtures import SHOTS
+from page_helpers import PHONE, broken_words, scrolls_sideways
 from server_process import Served
 
 pytestmark = pytest.mark.timeout(300)
@@ -79,7 +80,9 @@ def test_a_finished_game_is_reviewed_on_its_table_and_in_the_replay_viewer(
     page.click("#review-start")
     page.locator("#review-title", has_text="The coach's review").wait_for()
     page.locator("#standing-graph").wait_for(timeout=180_000)
-    assert page.locator("#standing-graph polyline").count() == 2
+    # Two players, one contest: one line, and the caption says whose chance it is.
+    assert page.locator("#standing-graph polyline").count() == 1
+    assert "chance to win" in page.inner_text(".standing-legend")
     entries = page.locator("#log li").count()
     page.wait_for_function(
         "n => document.querySelectorAll('#log li .grade').length === n", arg=entries
@@ -97,9 +100,13 @@ def test_a_finished_game_is_reviewed_on_its_table_and_in_the_replay_viewer(
     page.click("button.lang")
     page.locator("#review-title", has_text="L'analyse du coach").wait_for()
     assert page.locator("#log .grade").count() == entries
+    page.set_viewport_size(PHONE)  # the summary and the graph, on a phone, in French
+    assert broken_words(page) == []  # not "D é ci si on s"
+    assert not scrolls_sideways(page)
+    page.set_viewport_size({"width": 1280, "height": 900})
     page.goto(f"{coached.url}/replay?table={table_id}")
     page.locator("#review-title", has_text="L'analyse du coach").wait_for()  # kept with the table
-    assert page.locator("#standing-graph polyline").count() == 2
+    assert page.locator("#standing-graph polyline").count() == 1
     page.click("button.lang")
     page.locator("#review-title", has_text="The coach's review").wait_for()
     page.screenshot(path=SHOTS / "coach-replay.png", full_page=True)

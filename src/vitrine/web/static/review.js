@@ -13,6 +13,7 @@ const t = translator({
     reviewTitle: "The coach's review", coach: "Coach: {coach}. Each decision is judged from what its player could see then.",
     standing: "Standing over the game", standingWinShare: "Each player's chance to win, decision by decision",
     standingScore: "The expected score, decision by decision",
+    standingContest: "{name}'s chance to win, decision by decision: above the middle line {name} leads, below it {other}",
     player: "Player", decisions: "Decisions", bestShare: "Best", meanLoss: "Mean loss",
     best: "best", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder",
     forced: "only choice", decisionList: "Every decision, graded", costliest: "Costliest moments",
@@ -31,6 +32,7 @@ const t = translator({
     reviewTitle: "L'analyse du coach", coach: "Coach : {coach}. Chaque décision est jugée sur ce que son joueur pouvait voir alors.",
     standing: "Le rapport de force au fil de la partie", standingWinShare: "Les chances de gagner de chaque joueur, décision par décision",
     standingScore: "Le score attendu, décision par décision",
+    standingContest: "Les chances de gagner de {name}, décision par décision : au-dessus de la ligne du milieu, {name} mène ; en dessous, {other}",
     player: "Joueur", decisions: "Décisions", bestShare: "Meilleures", meanLoss: "Perte moyenne",
     best: "meilleure", good: "bonne", inaccuracy: "imprécision", mistake: "erreur", blunder: "gaffe",
     forced: "seul choix", decisionList: "Chaque décision, notée", costliest: "Moments les plus coûteux",
@@ -231,40 +233,50 @@ function standingGraph(review, players) {
   const width = 640;
   const height = 200;
   const pad = 32;
+  const left = 44; // room for "100%" beside the axis
   const last = Math.max(1, review.decisions.length - 1);
   const solo = review.points_per_unit !== null;
+  // Two players: one contest line, the first seat's chance (the second's is the rest).
+  const contest = !solo && review.seats.length === 2;
+  const [first, second] = review.seats;
+  const forLine = (d, value) => (contest && d.seat !== first ? 1 - value : value);
   const values = review.decisions.filter((d) => d.value_best !== null).map((d) => d.value_best);
   const top = solo ? Math.max(...values, 0.01) : 1;
-  const x = (index) => pad + ((width - 2 * pad) * index) / last;
+  const x = (index) => left + ((width - left - pad) * index) / last;
   const y = (value) => height - pad - ((height - 2 * pad) * value) / top;
   const axis = [
-    svg("line", { x1: pad, y1: y(0), x2: width - pad, y2: y(0), class: "axis" }),
-    svg("line", { x1: pad, y1: y(0), x2: pad, y2: y(top), class: "axis" }),
-    svg("text", { x: pad - 4, y: y(top) + 4, "text-anchor": "end", class: "tick" },
+    svg("line", { x1: left, y1: y(0), x2: width - pad, y2: y(0), class: "axis" }),
+    svg("line", { x1: left, y1: y(0), x2: left, y2: y(top), class: "axis" }),
+    svg("text", { x: left - 4, y: y(top) + 4, "text-anchor": "end", class: "tick" },
       solo ? String(Math.round(top * review.points_per_unit)) : "100%"),
-    svg("text", { x: pad - 4, y: y(0) + 4, "text-anchor": "end", class: "tick" }, solo ? "0" : "0%"),
+    svg("text", { x: left - 4, y: y(0) + 4, "text-anchor": "end", class: "tick" }, solo ? "0" : "0%"),
   ];
-  if (!solo) axis.push(svg("line", { x1: pad, y1: y(0.5), x2: width - pad, y2: y(0.5), class: "grid" }));
-  const lines = review.seats.map((seat) => {
-    const points = review.decisions.filter((d) => d.seat === seat && d.value_best !== null);
-    const colour = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+  if (!solo) axis.push(svg("line", { x1: left, y1: y(0.5), x2: width - pad, y2: y(0.5), class: "grid" }));
+  const colour = (seat) => SEAT_COLOURS[seat % SEAT_COLOURS.length];
+  const dashes = (seat) => SEAT_DASHES[seat % SEAT_DASHES.length];
+  const line = (seat, points) => {
     const marks = points.filter((d) => d.grade === "mistake" || d.grade === "blunder").map((d) =>
-      svg("circle", { cx: x(d.index), cy: y(d.value_played), r: 4, fill: colour, class: `mark-${d.grade}` },
-        svg("title", {}, `${players[seat]}: ${d.played} — ${t(d.grade)}`)));
+      svg("circle", { cx: x(d.index), cy: y(forLine(d, d.value_played)), r: 4, fill: colour(d.seat), class: `mark-${d.grade}` },
+        svg("title", {}, `${players[d.seat]}: ${d.played} — ${t(d.grade)}`)));
     return svg("g", { "data-seat": seat },
       svg("polyline", {
-        points: points.map((d) => `${x(d.index).toFixed(1)},${y(d.value_best).toFixed(1)}`).join(" "),
-        fill: "none", stroke: colour, "stroke-width": 2, "stroke-dasharray": SEAT_DASHES[seat % SEAT_DASHES.length],
+        points: points.map((d) => `${x(d.index).toFixed(1)},${y(forLine(d, d.value_best)).toFixed(1)}`).join(" "),
+        fill: "none", stroke: colour(seat), "stroke-width": 2, "stroke-dasharray": dashes(seat),
       }), ...marks);
-  });
-  const caption = solo ? t("standingScore") : t("standingWinShare");
+  };
+  const valued = review.decisions.filter((d) => d.value_best !== null);
+  const lines = contest ? [line(first, valued)]
+    : review.seats.map((seat) => line(seat, valued.filter((d) => d.seat === seat)));
+  const caption = solo ? t("standingScore")
+    : contest ? t("standingContest", { name: players[first], other: players[second] }) : t("standingWinShare");
+  const sample = (seat) => el("span", { class: "legend-seat" },
+    svg("svg", { width: 28, height: 10, "aria-hidden": "true" },
+      svg("line", { x1: 0, y1: 5, x2: 28, y2: 5, stroke: colour(seat), "stroke-width": 2, "stroke-dasharray": dashes(seat) })),
+    ` ${players[seat]}`);
   return el("figure", { class: "standing" },
     el("h3", {}, t("standing")),
     svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": caption, id: "standing-graph" },
       svg("title", {}, caption), ...axis, ...lines),
-    el("figcaption", { class: "legend" }, caption, " — ", ...review.seats.map((seat) => el("span", { class: "legend-seat" },
-      svg("svg", { width: 28, height: 10, "aria-hidden": "true" },
-        svg("line", { x1: 0, y1: 5, x2: 28, y2: 5, stroke: SEAT_COLOURS[seat % SEAT_COLOURS.length],
-          "stroke-width": 2, "stroke-dasharray": SEAT_DASHES[seat % SEAT_DASHES.length] })),
-      ` ${players[seat]} `))));
+    el("figcaption", { class: "standing-legend" }, caption,
+      ...(contest ? [] : review.seats.map(sample))));
 }
