@@ -33,8 +33,11 @@ const remembered = { seq: null, hint: null };  // the hint asked at this positio
 
 // Parts that outlive a redraw, so typing, an open panel and the scroll stay put.
 const chatInput = el("input", {
-  type: "text", id: "chat-text", maxlength: 300, autocomplete: "off",
+  type: "text", id: "chat-text", maxlength: 300, autocomplete: "off", "aria-describedby": "chat-error",
 });
+// Why the last line was refused, under the box that still holds it (worded at each redraw).
+const chatError = el("p", { class: "error", id: "chat-error", role: "alert" });
+const chatState = { sending: false, refusal: null };
 const provisionalBox = el("div", { id: "provisional-scores" });
 const provisional = el("details", {
   class: "panel", id: "provisional",
@@ -322,16 +325,38 @@ function chatPanel(table) {
       ...lines.map((line) => el("li", {},
         el("strong", {}, displayName(table.seats[line.seat]?.name ?? "?")), " ", line.text))),
     lines.length === 0 ? el("p", { class: "muted" }, t("noChat")) : null,
-    seated ? el("form", {
-      class: "row", id: "chat-form",
-      onsubmit: (e) => {
-        e.preventDefault();
-        if (!chatInput.value.trim()) return;
-        socket.send(JSON.stringify({ type: "chat", text: chatInput.value }));
-        chatInput.value = "";
-      },
-    }, chatInput, el("button", { type: "submit", id: "chat-send" }, t("say")))
-      : el("p", { class: "muted" }, t("chatSpectator")));
+    seated ? el("form", { class: "row", id: "chat-form", onsubmit: sendChat },
+      chatInput, el("button", { type: "submit", id: "chat-send" }, t("say")))
+      : el("p", { class: "muted" }, t("chatSpectator")),
+    seated ? chatErrorWords() : null);
+}
+
+function chatErrorWords() {
+  chatError.textContent = chatState.refusal ? errorText(chatState.refusal, module) : "";
+  return chatError;
+}
+
+/**
+ * A chat line, sent by HTTP so that its answer is its own: the box is
+ * emptied only once the server took the line (keeping what was typed since),
+ * and a refused line stays in the box with the reason under it.  One line
+ * at a time: Enter while one is on its way does nothing.
+ */
+async function sendChat(event) {
+  event.preventDefault();
+  const text = chatInput.value;
+  if (!text.trim() || chatState.sending) return;
+  chatState.sending = true;
+  try {
+    await api(`/api/tables/${id}/chat`, { method: "POST", token: seatToken, body: { text } });
+    chatState.refusal = null;
+    if (chatInput.value.startsWith(text)) chatInput.value = chatInput.value.slice(text.length).trimStart();
+  } catch (error) {
+    chatState.refusal = error;
+  } finally {
+    chatState.sending = false;
+    chatErrorWords();
+  }
 }
 
 function rulesPanelFor(table) {
