@@ -120,3 +120,16 @@ def test_the_lobby_lists_open_tables_without_secrets(api: Api) -> None:
     assert api.get("/api/tables?status=playing").json() == []
     games = api.get("/api/games").json()
     assert games[0]["name"] == "exhibition" and "expert" in games[0]["levels"]
+
+
+def test_the_lobby_lists_public_tables_and_a_browser_finds_its_own_by_id(api: Api) -> None:
+    """One person against bots, by invitation, is that person's own game: not
+    in the public lists, yet found by its id (the lobby's "Your tables")."""
+    shared, _, _ = open_table(api)  # two people and a bot
+    alone = api.create([{"kind": "human", "name": "Kim"}, {"kind": "bot", "level": "casual"}])
+    own = alone["table"]["id"]
+    assert api.post(f"/api/tables/{own}/start", alone["host_token"]).status_code == 200
+    listed = [t["id"] for t in api.get("/api/tables?status=playing&status=over").json()]
+    assert shared in listed and own not in listed
+    found = api.get(f"/api/tables?id={own}&id={shared}&id=unknown").json()
+    assert {t["id"] for t in found} == {own, shared}

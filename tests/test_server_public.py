@@ -377,14 +377,15 @@ def test_the_lobby_lists_real_tables_after_a_flood(sqlite_url: str) -> None:
 
         with table_socket(client, waited) as socket:
             socket.receive_json()
+            two = [_human(), _human()]  # public tables: more than one person plays at each
             for _ in range(60):  # one client
-                portal(client).call(service.create, "exhibition", {}, [_human()], None, "one")
+                portal(client).call(service.create, "exhibition", {}, two, None, "one")
             assert {waited, unwatched} <= set(listed())
             assert len(listed()) == 2 + Settings().lobby_per_creator
             for flooder in range(40):  # many clients, three tables each
                 for _ in range(3):
                     create = service.create
-                    portal(client).call(create, "exhibition", {}, [_human()], None, str(flooder))
+                    portal(client).call(create, "exhibition", {}, two, None, str(flooder))
             assert waited in listed()
             assert len(listed()) == 50
 

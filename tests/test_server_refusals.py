@@ -92,7 +92,12 @@ def test_creating_a_table_refuses_a_body_that_is_not_json(api: Api) -> None:
 
 @pytest.mark.parametrize(
     ("query", "words"),
-    [("status=bogus", "'over', 'abandoned' or 'cancelled'"), ("limit=0", "limit")],
+    [
+        ("status=bogus", "'over', 'abandoned' or 'cancelled'"),
+        ("limit=0", "limit"),
+        ("id=" + "&id=".join(f"t{n}" for n in range(101)), "id"),
+        ("id=no%20such%20id", "id"),
+    ],
 )
 def test_listing_tables_refuses_bad_queries(api: Api, query: str, words: str) -> None:
     response = api.get(f"/api/tables?{query}")

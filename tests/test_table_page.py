@@ -589,3 +589,41 @@ def test_score_tables_wrap_between_words_on_a_phone(
             page.locator("main[data-status=over] table.scores").first.wait_for()
             assert broken_words(page) == []
             clean(troubles)
+
+
+def test_the_lobby_lists_a_players_own_tables_and_only_public_ones_to_all(
+    module_browser: Browser, module_served: Served
+) -> None:
+    """Four games against the computer (more than the lobby lists of one
+    creator) all stay in their player's "Your tables" and in no one's public
+    list; a full table not yet started is not an open table for anyone."""
+    alone = [*humans(["Kim"]), {"kind": "bot", "level": "beginner"}]
+    own = [make_table(module_served, "tucano", alone) for _ in range(4)]
+    for table in own:
+        finish(module_served, table, random.Random(4))
+    full = make_table(module_served, "tucano", humans(["Kim", "Lou"]), start=False)
+    seats = [(table.id, token) for table in [*own, full] for token in table.seats.values()]
+    storage = "\n".join(f"localStorage.setItem('vitrine:seat:{t}', '{s}');" for t, s in seats)
+    with player_context(module_browser, "phone", "fr") as (context, troubles):
+        context.add_init_script(f"try {{\n{storage}\n}} catch {{}}")
+        page = context.new_page()
+        page.goto(module_served.url)
+        page.locator("#your-tables").wait_for()
+        mine = page.locator("[aria-labelledby=your-tables] li")
+        assert sorted(mine.evaluate_all("items => items.map((i) => i.dataset.table)")) == sorted(
+            table.id for table in [*own, full]
+        )
+        waiting = page.locator(f"[aria-labelledby=your-tables] li[data-table='{full.id}']")
+        assert "en attente du lancement" in waiting.inner_text()
+        for table in [*own, full]:
+            for public in ("open-tables", "finished-tables"):
+                listed = f"[aria-labelledby={public}] li[data-table='{table.id}']"
+                assert page.locator(listed).count() == 0
+        clean(troubles)
+    with player_context(module_browser, "desktop", "en") as (context, troubles):
+        page = context.new_page()
+        page.goto(module_served.url)
+        page.locator("#open-tables").wait_for()
+        assert page.locator("#finished-tables").count() == 1  # the lists are drawn
+        assert page.locator("#your-tables").count() == 0  # a stranger holds no token
+        clean(troubles)

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 from fastapi import APIRouter, Body, Depends, Query, Request
 from fastapi.responses import FileResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from pydantic import StringConstraints
 from starlette.concurrency import run_in_threadpool
 
 from vitrine.bots import LEVELS
@@ -51,6 +52,8 @@ BODY = (400, 408, 413)  # what any request with a body may get before its route 
 router = APIRouter(prefix="/api")
 DATA_FILE = re.compile(r"[a-z_]+\.json")
 PAGE_FILE = re.compile(r"[a-z][a-z0-9_-]*\.(?P<kind>js|css)")
+TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
+MAX_IDS = 100  # tables one lobby request may name
 PAGE_MEDIA = {"js": "text/javascript", "css": "text/css"}
 bearer = HTTPBearer(auto_error=False, description="a seat token or the host token")
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
@@ -173,8 +176,16 @@ async def list_tables(
         list[Literal["open", "playing", "over", "abandoned", "cancelled"]] | None, Query()
     ] = None,
     limit: Annotated[int, Query(ge=1, le=200)] = 50,
+    table_id: Annotated[
+        list[Annotated[str, StringConstraints(pattern=TABLE_ID.pattern)]] | None,
+        Query(alias="id", max_length=MAX_IDS),
+    ] = None,
 ) -> list[dict[str, Any]]:
-    """The newest tables, open ones by default (the lobby)."""
+    """The newest public tables, open ones by default (the lobby): those anyone
+    may join or more than one person plays.  With ``id`` (at most 100), those
+    tables whatever their status, public or not: a browser's own tables."""
+    if table_id:
+        return await service.tables_with_ids(table_id)
     return await service.list_tables(status or [OPEN], limit)
 
 

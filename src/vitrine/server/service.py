@@ -92,6 +92,7 @@ class TableService:
         self.release = self.core.release
         # the lobby
         self.list_tables = self.lobby.list_tables
+        self.tables_with_ids = self.lobby.tables_with_ids
         self.create = self.lobby.create
         self.join = self.lobby.join
         self.claim = self.lobby.claim

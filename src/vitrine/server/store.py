@@ -318,10 +318,20 @@ class Store:
     def list_tables(
         self, statuses: Sequence[str], limit: int, per_creator: int, now: datetime
     ) -> list[TableRow]:
-        """The tables in ``statuses`` that someone watches (in any process) first, then
-        the newest; at most ``per_creator`` of any one creator (tables from before
-        creators were kept count each as their own)."""
+        """The public tables in ``statuses`` that someone watches (in any process)
+        first, then the newest; at most ``per_creator`` of any one creator (tables
+        from before creators were kept count each as their own).
+
+        A table is public when anyone may take a seat at it or more than one
+        person plays there (bots alone too, to be watched): one person against
+        bots, by invitation only, is that person's own game, listed on their
+        page (``tables_with_ids``), not everyone's."""
         watched = case((TableRow.watched_until > now, 1), else_=0)
+        people = (
+            select(func.count())
+            .where(SeatRow.table_id == TableRow.id, SeatRow.kind == "human")
+            .scalar_subquery()
+        )
         rank = (
             func.row_number()
             .over(
@@ -332,7 +342,7 @@ class Store:
         )
         ranked = (
             select(TableRow.id, rank.label("rank"), watched.label("watched"))
-            .where(TableRow.status.in_(statuses))
+            .where(TableRow.status.in_(statuses), or_(TableRow.seats_open, people != 1))
             .subquery()
         )
         with Session(self.engine, expire_on_commit=False) as session:
@@ -343,6 +353,18 @@ class Store:
                     .where(ranked.c.rank <= per_creator)
                     .order_by(ranked.c.watched.desc(), TableRow.created_at.desc())
                     .limit(limit)
+                )
+            )
+
+    def tables_with_ids(self, table_ids: Collection[str]) -> list[TableRow]:
+        """These tables, whatever their status and whoever sees them listed, the
+        newest first (unknown ids are left out)."""
+        with Session(self.engine, expire_on_commit=False) as session:
+            return list(
+                session.scalars(
+                    select(TableRow)
+                    .where(TableRow.id.in_(table_ids))
+                    .order_by(TableRow.created_at.desc())
                 )
             )
 

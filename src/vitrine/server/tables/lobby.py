@@ -180,6 +180,11 @@ class Lobby:
         )
         return [public_table(row) for row in rows]
 
+    async def tables_with_ids(self, table_ids: Sequence[str]) -> list[dict[str, Any]]:
+        """The tables a browser holds tokens for (its own, public or not), by id."""
+        rows = await self.core.db(self.core.store.tables_with_ids, set(table_ids))
+        return [public_table(row) for row in rows]
+
     async def join(self, table_id: str, token: str, name: str) -> LiveTable:
         live = await self.core.get(table_id)
         position = await self.core.seat(live, token)

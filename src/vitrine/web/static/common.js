@@ -361,6 +361,9 @@ export const tokens = {
   setSeat: (table, token) => localStorage.setItem(`vitrine:seat:${table}`, token),
   host: (table) => JSON.parse(localStorage.getItem(`vitrine:host:${table}`) ?? "null"),
   setHost: (table, data) => localStorage.setItem(`vitrine:host:${table}`, JSON.stringify(data)),
+  /** The tables this browser holds a seat's or the host's token for (at most 100, as the API takes). */
+  tables: () => [...new Set(Object.keys(localStorage).map((key) => /^vitrine:(?:seat|host):(.+)$/.exec(key)?.[1])
+    .filter(Boolean))].slice(0, 100),
 };
 
 // The header every page has: title, links, and the language switch.

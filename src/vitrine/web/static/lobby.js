@@ -17,6 +17,7 @@ const t = translator({
     seatsOpen: "open to anyone from the lobby", take: "Take seat {n}", takeAs: "Your name",
     abandoned: "abandoned", byInvitation: "by invitation", emptySeat: "empty seat",
     hints: "Allow hints from the coach (the table and the record will say so)",
+    yourTables: "Your tables", table: "Table", waitingStart: "waiting for the host to start",
   },
   fr: {
     newTable: "Nouvelle table", game: "Jeu", players: "Joueurs", seat: "Place {n}",
@@ -30,6 +31,7 @@ const t = translator({
     seatsOpen: "ouvertes à tous depuis le salon", take: "Prendre la place {n}", takeAs: "Votre nom",
     abandoned: "abandonnée", byInvitation: "sur invitation", emptySeat: "place libre",
     hints: "Autoriser les indices du coach (la table et la partie l'indiqueront)",
+    yourTables: "Vos tables", table: "Table", waitingStart: "en attente du lancement par l'hôte",
   },
 });
 
@@ -117,6 +119,11 @@ function claimForm(table, seat) {
     t("take", { n: seat.position + 1 })));
 }
 
+// A table anyone may sit at now: open seats, one of them still free.
+const joinable = (table) => table.status === "open" && table.seats_open
+  && table.seats.some((s) => s.kind === "human" && !s.joined);
+
+/** ``linkWord``: the link's word, or null for the table's own page whatever its status. */
 function tableList(title, tables, linkWord, id) {
   return el("section", { class: "panel", "aria-labelledby": id },
     el("h2", { id }, title),
@@ -124,11 +131,11 @@ function tableList(title, tables, linkWord, id) {
       ...tables.map((table) => {
         const free = table.status === "open" && table.seats_open
           ? table.seats.filter((s) => s.kind === "human" && !s.joined) : [];
-        const target = table.status === "playing" || table.status === "open"
+        const target = linkWord === null || table.status === "playing" || table.status === "open"
           ? `/table/${table.id}` : `/replay?table=${table.id}`;
         return el("li", { "data-table": table.id },
           el("strong", {}, gameTitle(table.game)), " — ",
-          el("a", { href: target }, `${linkWord} ${table.id}`),
+          el("a", { href: target }, `${linkWord ?? t("table")} ${table.id}`),
           " — ", table.seats.map((s) => (s.name ? displayName(s.name) : t("emptySeat"))).join(", "),
           el("span", { class: "muted" }, ` (${t("seatsOf", {
             joined: table.seats.filter((s) => s.joined).length, total: table.seats.length,
@@ -136,6 +143,8 @@ function tableList(title, tables, linkWord, id) {
           table.status === "abandoned" ? el("span", { class: "badge" }, t("abandoned")) : null,
           table.status === "open" && !table.seats_open
             ? el("span", { class: "badge" }, t("byInvitation")) : null,
+          table.status === "open" && table.seats.every((s) => s.kind !== "human" || s.joined)
+            ? el("span", { class: "badge" }, t("waitingStart")) : null,
           ...free.map((seat) => claimForm(table, seat)));
       })));
 }
@@ -150,8 +159,12 @@ async function render() {
   await module.ready;
   const game = games.find((g) => g.name === chosen.game);
   const options = module.optionsForm();
-  const [open, running, over] = await Promise.all([["open"], ["playing"], ["over", "abandoned"]].map(
-    (statuses) => api(`/api/tables?${statuses.map((s) => `status=${s}`).join("&")}&limit=20`)));
+  const ownIds = tokens.tables();
+  const [open, running, over, own] = await Promise.all([
+    ...[["open"], ["playing"], ["over", "abandoned"]].map(
+      (statuses) => api(`/api/tables?${statuses.map((s) => `status=${s}`).join("&")}&limit=20`)),
+    ownIds.length ? api(`/api/tables?${ownIds.map((i) => `id=${encodeURIComponent(i)}`).join("&")}`) : [],
+  ]);
   if (mine !== renders) return;
   document.documentElement.lang = lang();
   app.replaceChildren(
@@ -191,7 +204,8 @@ async function render() {
         options.element,
         el("button", { type: "submit", id: "create", class: "primary" }, t("create")),
         errorBox),
-      tableList(t("openTables"), open, t("open"), "open-tables"),
+      own.length ? tableList(t("yourTables"), own, null, "your-tables") : null,
+      tableList(t("openTables"), open.filter(joinable), t("open"), "open-tables"),
       tableList(t("running"), running, t("watch"), "running-tables"),
       tableList(t("finished"), over, t("replay"), "finished-tables")));
 }
