@@ -9,8 +9,8 @@ import pytest
 
 from tucano_helpers import GAME, TABLE, joker_choice
 from vitrine.adapters.encoding import encoding_for
-from vitrine.games.tucano.hidden import deal_hidden
-from vitrine.games.tucano.state import joker_base
+from vitrine.games.tucano.config import joker_base
+from vitrine.games.tucano.determinize import deal_hidden
 from vitrine.kit.encoding import flatten
 
 

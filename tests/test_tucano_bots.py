@@ -8,8 +8,10 @@ from bot_games import play_new
 from tucano_helpers import GAME, joker_choice, position
 from vitrine.bots import make_bot
 from vitrine.engine.errors import VitrineError
-from vitrine.games.tucano.hidden import deal_hidden
-from vitrine.games.tucano.state import LeadScorer, TucanoState
+from vitrine.games.tucano.determinize import deal_hidden
+from vitrine.games.tucano.lead import LeadScorer
+from vitrine.games.tucano.notation import Decision
+from vitrine.games.tucano.state import TucanoState
 
 
 @pytest.mark.parametrize(
@@ -57,7 +59,13 @@ def test_pimc_refuses_tucano_clearly() -> None:
 
 def informed_column(state: TucanoState) -> int:
     """The column an informed playout takes at the start of a turn (no noise)."""
-    return LeadScorer(state).best(state, state.decisions(), random.Random(1)).card
+    return informed_choice(state).card
+
+
+def informed_choice(state: TucanoState) -> Decision:
+    """The decision an informed playout makes now, noise aside."""
+    scorer = LeadScorer(state.config.table, state.counts())
+    return scorer.best(state.current, state.columns, state.decisions(), random.Random(1))
 
 
 def test_informed_playouts_take_the_column_worth_most_to_the_lead() -> None:
@@ -84,13 +92,13 @@ def test_informed_playouts_resolve_toucans_for_the_lead() -> None:
     # Seat 0 has 9 + 5 + 8 = 22 points, seat 1 has 1 + 9 = 10 and seat 2 has 5.
     stealing = state.copy()
     stealing.apply_action("A")
-    steal = LeadScorer(stealing).best(stealing, stealing.decisions(), random.Random(1))
+    steal = informed_choice(stealing)
     # Papaya 3 -> 4 is 9 -> 20 and leaves seat 1 with 9: a lead of 24, where
     # seat 2's lychee (12 points, the others' best then 10) leads by 19.
     assert stealing.config.notation.text(steal) == "steal:papaya<1"
     giving = state.copy()
     giving.apply_action("B")
-    gift = LeadScorer(giving).best(giving, giving.decisions(), random.Random(1))
+    gift = informed_choice(giving)
     # The lychee costs 5 (the papaya and the coconut cost 8); to seat 2 it makes
     # 12 points there, 17 against 12, where seat 1 would reach 15.
     assert giving.config.notation.text(gift) == "gift:lychee>2"

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from tucano_helpers import GAME, TABLE
 from vitrine.engine.rng import MAX_SEED
 from vitrine.games.tucano import TucanoState
-from vitrine.games.tucano.hidden import toucan_free_top
+from vitrine.games.tucano.determinize import toucan_free_top
 
 
 def census(state: TucanoState) -> list[int]:

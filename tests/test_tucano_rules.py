@@ -389,3 +389,14 @@ def test_records_of_tucano_2026_1_replay_under_their_rules() -> None:
     assert again.view(None)["rules_version"] == "tucano-2026.1"
     with pytest.raises(RecordError, match=r"this engine plays tucano-2026\.1, tucano-2026\.2"):
         GAME.load(json.dumps({**data, "rules_version": "tucano-2025.9"}))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_score_if_the_game_ended_now_is_the_final_score_once_it_has(seed: int) -> None:
+    """Once over, the provisional scores are the final ones, the joker counted
+    with the fruit its holder chose, even a fruit that is not their best."""
+    for choice in joker_choice(seed).legal_actions():
+        state = joker_choice(seed)
+        state.apply_action(choice)
+        final = [sheet["total"] for sheet in state.view(None)["scores"]]
+        assert [sheet["total"] for sheet in state.provisional_scores(None)] == final

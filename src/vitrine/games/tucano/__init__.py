@@ -5,8 +5,9 @@
 >>> state.push(state.legal_turns()[0])
 """
 
+from vitrine.games.tucano.config import RULES_VERSION
 from vitrine.games.tucano.game import TucanoGame, deal
 from vitrine.games.tucano.notation import Decision
-from vitrine.games.tucano.state import RULES_VERSION, TucanoState
+from vitrine.games.tucano.state import TucanoState
 
 __all__ = ["RULES_VERSION", "Decision", "TucanoGame", "TucanoState", "deal"]

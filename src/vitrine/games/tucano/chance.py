@@ -16,9 +16,10 @@ from typing import Any
 
 from vitrine.engine.protocol import Game, GameState
 from vitrine.games.tucano.cards import CardTable, load_card_table
+from vitrine.games.tucano.config import MAX_PLAYERS, MIN_PLAYERS
+from vitrine.games.tucano.determinize import toucan_free_top
 from vitrine.games.tucano.game import TucanoGame
-from vitrine.games.tucano.hidden import toucan_free_top
-from vitrine.games.tucano.state import MAX_PLAYERS, MIN_PLAYERS, TucanoState
+from vitrine.games.tucano.state import TucanoState
 from vitrine.kit.chance import ChanceGame, Draws, Outcomes
 
 

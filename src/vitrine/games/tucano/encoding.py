@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from vitrine.games.tucano.cards import load_card_table
-from vitrine.games.tucano.state import num_action_ids
+from vitrine.games.tucano.config import num_action_ids
 from vitrine.kit.encoding import Array, Field, seat_arrays
 
 

@@ -5,22 +5,23 @@ from random import Random
 from typing import Any
 
 from vitrine.engine.errors import RecordError, VitrineError
-from vitrine.engine.evaluation import greedy_values
 from vitrine.engine.overlay import Overlay, apply_overlay, check_base, checked
 from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Record
 from vitrine.engine.rng import SplitMix64
 from vitrine.games.tucano.cards import CardTable, card_document, load_card_table, parse_card_table
-from vitrine.games.tucano.determinize import determinize
-from vitrine.games.tucano.rules import VERSIONS, rules_for
-from vitrine.games.tucano.state import (
+from vitrine.games.tucano.config import (
     GAME_NAME,
     MAX_PLAYERS,
     MIN_PLAYERS,
     RULES_VERSION,
-    TucanoState,
     make_config,
 )
+from vitrine.games.tucano.determinize import determinize
+from vitrine.games.tucano.rules import VERSIONS, rules_for
+from vitrine.games.tucano.state import TucanoState
+from vitrine.games.tucano.state_views import STATE_VIEWS
+from vitrine.kit.game import GameBase
 
 SETUP_FIELDS: tuple[str, ...] = ("deck",)
 
@@ -77,7 +78,7 @@ def parse_deck(raw: Any, table: CardTable) -> tuple[int, ...]:
     return tuple(cards)
 
 
-class TucanoGame:
+class TucanoGame(GameBase[TucanoState]):
     """Tucano, as the engine protocol's ``Game``."""
 
     name = GAME_NAME
@@ -86,16 +87,13 @@ class TucanoGame:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     setup_fields = SETUP_FIELDS
-    overlay: Overlay | None = None
+    state_type = TucanoState
 
     def __init__(self, table: CardTable | None = None, overlay: Overlay | None = None) -> None:
         """``table``: the cards (the packaged ones by default); ``overlay``:
         the rule overlay they come from, then the only rules version played."""
+        super().__init__(overlay)
         self.table = table or load_card_table()
-        if overlay is not None:
-            self.overlay = overlay
-            self.rules_version = overlay.version
-            self.rules_versions = (overlay.version,)
 
     def with_overlay(self, overlay: Overlay) -> "TucanoGame":
         """The game under a rule overlay of ``cards``, checked by the loader
@@ -112,15 +110,6 @@ class TucanoGame:
                 {"variants": list(variants)},
             )
         return {}
-
-    def new_game(
-        self,
-        players: Sequence[str],
-        options: Mapping[str, Any],
-        seed: int,
-        rules_version: str | None = None,
-    ) -> TucanoState:
-        return self.start(players, options, seed=seed, rules_version=rules_version)
 
     def start(
         self,
@@ -148,7 +137,9 @@ class TucanoGame:
         else:
             assert seed is not None
             order = deal(seed, self.table)
-        return TucanoState(make_config(self.table, players, seed, order, deck is not None, rules))
+        explicit = deck is not None
+        config = make_config(self.table, players, seed, order, explicit, rules, STATE_VIEWS)
+        return TucanoState(config)
 
     def replay(self, record: Record) -> TucanoState:
         """The position a record reaches; a last turn may be unfinished (toucans waiting)."""
@@ -189,27 +180,11 @@ class TucanoGame:
         return trial.mid_turn
 
     def determinize(self, view: Mapping[str, Any], rng: Random) -> TucanoState:
-        return determinize(self.table, rules_for(view["rules_version"], self.overlay), view, rng)
+        rules = rules_for(view["rules_version"], self.overlay)
+        return determinize(self.table, rules, STATE_VIEWS, view, rng)
 
     def evaluate(self, state: GameState, player: int) -> float:
         """The player's lead over the best other total, face-down piles
         counted as the state has them (a determinization samples them)."""
-        if not isinstance(state, TucanoState):
-            raise TypeError("not a Tucano state")
-        scores = state.totals()
+        scores = self.own(state).totals()
         return scores[player] - max(s for seat, s in enumerate(scores) if seat != player)
-
-    def greedy_values(self, view: Mapping[str, Any], rng: Random) -> list[float]:
-        """Greedy play's values, the plain way (``engine.evaluation``)."""
-        return greedy_values(self, view, rng)
-
-    def decision_values(
-        self, state: GameState, width: int, actions: Sequence[str] | None = None
-    ) -> dict[str, float]:
-        raise VitrineError(
-            "Tucano has no perfect-information search: use ismcts or ismcts+ rather than pimc"
-        )
-
-    def load(self, text: str) -> TucanoState:
-        """Replay a record given as JSON text."""
-        return self.replay(Record.from_json(text, self.setup_fields))

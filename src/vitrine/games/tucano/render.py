@@ -21,7 +21,7 @@ from rich.table import Table
 from rich.text import Text
 
 from vitrine.engine.protocol import GameState
-from vitrine.games.tucano import TucanoState
+from vitrine.games.tucano.state import TucanoState
 from vitrine.kit.render import PlainRenderer, Sheet, View, legal_list, score_table
 
 TOUCAN_STYLE = "bold magenta"

@@ -4,9 +4,9 @@ was worth to its holder, and how the toucans were used."""
 from collections import Counter
 from collections.abc import Sequence
 
-from vitrine.games.tucano import TucanoState
 from vitrine.games.tucano.notation import JOKER_CHOICE
 from vitrine.games.tucano.scoring import score_columns
+from vitrine.games.tucano.state import TucanoState
 from vitrine.kit.report.game_report import GameReport
 from vitrine.kit.report.page import Section, Table
 from vitrine.kit.report.played import PlayedGame, final_state

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 
 from vitrine.engine.protocol import provisional_sheet, view_header
 from vitrine.games.tucano.cards import CardTable
-from vitrine.games.tucano.hidden import toucan_free_top
+from vitrine.games.tucano.config import GAME_NAME
+from vitrine.games.tucano.determinize import toucan_free_top
 from vitrine.games.tucano.notation import JOKER_CHOICE, NONE, Decision
 from vitrine.games.tucano.scoring import score_sheets, totals
-from vitrine.games.tucano.state import GAME_NAME
 
 if TYPE_CHECKING:
     from vitrine.games.tucano.state import TucanoState
@@ -119,5 +119,5 @@ def provisional_scores(state: "TucanoState", viewer: int | None) -> list[dict[st
     counts = [state.held(p) if over else state.faceup[p] for p in range(state.num_players)]
     return [
         provisional_sheet(sheet.player, sheet.name, dict(sheet.categories))
-        for sheet in score_sheets(config.table, counts, config.players)
+        for sheet in score_sheets(config.table, counts, config.players, state.joker)
     ]
