@@ -248,7 +248,7 @@ def test_the_library_asks_which_of_two_identical_cards_to_take(
         names = {  # the two copies look alike, so each says which one it is, in words
             card + side: words["card"].format(curses=card[-1], side=words[side]) for side in "<>"
         }
-        at_the_choice(page, cards, names, size, f"dgit-copy-choice-{size}-{language}")
+        at_the_choice(page, cards, names, size, f"dontgointhere-copy-choice-{size}-{language}")
         choose(page, page.locator(f"button[data-action='{word}']"), by_keyboard=size == "desktop")
         after = seat_view(served, table, you)
         place = {0: 1, len(room["cards"]) - 1: -1}.get(slot, 0)  # the Library's ends (fx.L)

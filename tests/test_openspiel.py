@@ -14,20 +14,21 @@ from vitrine.adapters.openspiel_game import GAME_CLASSES, random_step
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import replay_json
 from vitrine.games import get_game
-from vitrine.games.dontgointhere import DgitGame
+from vitrine.games.dontgointhere import DontGoInThereGame
 from vitrine.games.dontgointhere.chance import die_outcomes
+from vitrine.games.dontgointhere.config import CARDS_PER_ROOM
+from vitrine.games.dontgointhere.position import Dice
 from vitrine.games.dontgointhere.setup import Deal, deal, dice_stream
-from vitrine.games.dontgointhere.state import CARDS_PER_ROOM, Dice
 from vitrine.games.exhibition import ExhibitionGame
 from vitrine.games.tucano import TucanoGame
 from vitrine.kit.encoding import flatten
 
 SHORT_NAME = "vitrine_exhibition"
 TUCANO = "vitrine_tucano"
-DGIT = "vitrine_dontgointhere"
-DGIT_PARTS = DgitGame().components
-BLANK, GHOST = die_outcomes(DGIT_PARTS)
-DEALT = CARDS_PER_ROOM * len(DGIT_PARTS.rooms) // 2  # three cards above each board
+DONTGOINTHERE = "vitrine_dontgointhere"
+DONTGOINTHERE_PARTS = DontGoInThereGame().components
+BLANK, GHOST = die_outcomes(DONTGOINTHERE_PARTS)
+DEALT = CARDS_PER_ROOM * len(DONTGOINTHERE_PARTS.rooms) // 2  # three cards above each board
 
 
 @pytest.mark.parametrize("params", ["", "(players=3,variants=links+secret_decade)", "(players=5)"])
@@ -98,7 +99,7 @@ def test_only_the_player_to_act_has_legal_actions() -> None:
 
 def test_every_game_with_chance_events_is_registered() -> None:
     registered = {game.short_name for game in pyspiel.registered_games()}
-    assert {SHORT_NAME, TUCANO, DGIT} <= registered
+    assert {SHORT_NAME, TUCANO, DONTGOINTHERE} <= registered
     assert set(GAME_CLASSES) == {"exhibition", "tucano", "dontgointhere"}
 
 
@@ -198,15 +199,15 @@ def test_tucano_observations_hide_the_face_down_piles_from_everyone() -> None:
         assert other.observation_tensor(player) == state.observation_tensor(player)
 
 
-@pytest.mark.parametrize("name", [f"{DGIT}(players={players})" for players in (2, 3, 5)])
-def test_dgit_random_sim_test_passes(name: str) -> None:
+@pytest.mark.parametrize("name", [f"{DONTGOINTHERE}(players={players})" for players in (2, 3, 5)])
+def test_dontgointhere_random_sim_test_passes(name: str) -> None:
     pyspiel.random_sim_test(pyspiel.load_game(name), num_sims=1, serialize=False, verbose=False)
 
 
-def _dgit_dealt(players: int, deal: Deal) -> pyspiel.State:
+def _dontgointhere_dealt(players: int, deal: Deal) -> pyspiel.State:
     """A new game whose setup chance nodes are fed a seeded deal: its types,
     the nine cards dealt first, then each board's room."""
-    state = pyspiel.load_game(f"{DGIT}(players={players})").new_initial_state()
+    state = pyspiel.load_game(f"{DONTGOINTHERE}(players={players})").new_initial_state()
     for outcome in [*deal.types, *deal.deck[:DEALT], *deal.rooms]:
         assert outcome in dict(state.chance_outcomes())
         state.apply_action(outcome)
@@ -215,18 +216,18 @@ def _dgit_dealt(players: int, deal: Deal) -> pyspiel.State:
 
 
 @pytest.mark.parametrize(("players", "seed"), [(2, 77), (3, 5), (5, 78)])
-def test_dgit_chance_outcomes_follow_a_seeded_game(players: int, seed: int) -> None:
+def test_dontgointhere_chance_outcomes_follow_a_seeded_game(players: int, seed: int) -> None:
     """Feed the chance nodes what the seed gives the engine (its types, its
     deck in order, its board sides, and every die from the dice stream, re-rolls
     included) while both play the same decisions: the cards above the rooms
     and the dice match after every one, and both end with the same turns and
     returns, every card dealt and exactly as many dice rolled."""
     names = [f"player_{seat}" for seat in range(players)]
-    engine = DgitGame().start(names, {}, seed)
-    dealt = deal(seed, players, (), DGIT_PARTS)
+    engine = DontGoInThereGame().start(names, {}, seed=seed)
+    dealt = deal(seed, players, (), DONTGOINTHERE_PARTS)
     cards = iter(dealt.deck[DEALT:])
     dice = Dice((), dice_stream(seed))
-    state = _dgit_dealt(players, dealt)
+    state = _dontgointhere_dealt(players, dealt)
     rng = np.random.default_rng(seed)
     while not engine.is_over:
         action = int(rng.choice(engine.legal_action_ids()))
@@ -236,26 +237,26 @@ def test_dgit_chance_outcomes_follow_a_seeded_game(players: int, seed: int) -> N
         while state.is_chance_node():
             outcomes = dict(state.chance_outcomes())
             if set(outcomes) == {BLANK, GHOST}:
-                outcome = GHOST if dice.roll(1, DGIT_PARTS)[0] else BLANK
+                outcome = GHOST if dice.roll(1, DONTGOINTHERE_PARTS)[0] else BLANK
             else:
                 outcome = next(cards)
             assert outcome in outcomes
             state.apply_action(outcome)
         assert (state.game_state.slots, state.game_state.dice) == (engine.slots, engine.dice)
     assert next(cards, None) is None
-    assert dice.roll(8, DGIT_PARTS) == engine.dice_source.roll(8, DGIT_PARTS)
+    assert dice.roll(8, DONTGOINTHERE_PARTS) == engine.dice_source.roll(8, DONTGOINTHERE_PARTS)
     assert state.is_terminal()
     assert state.game_state.record().turns == engine.record().turns
     assert state.returns() == engine.returns()
 
 
 @pytest.mark.parametrize("variants", ["", "CA+MI+DO+RI+TW"])
-def test_dgit_chances_are_the_cards_left_the_sides_and_the_faces(variants: str) -> None:
+def test_dontgointhere_chances_are_the_cards_left_the_sides_and_the_faces(variants: str) -> None:
     """Types uniform over those not drawn (none when the variants name them),
     cards by their copies not yet seen, board sides uniform, and each die a
     ghost with its ghost faces' share; the faces drawn are the dice rolled."""
-    state = pyspiel.load_game(f"{DGIT}(players=2,variants={variants})").new_initial_state()
-    parts = DGIT_PARTS
+    state = pyspiel.load_game(f"{DONTGOINTHERE}(players=2,variants={variants})").new_initial_state()
+    parts = DONTGOINTHERE_PARTS
     types = [parts.type_index(code) for code in variants.split("+") if code]
     type_draws = 0 if types else parts.setup[2][0]
     rng = np.random.default_rng(9)
@@ -296,26 +297,27 @@ def test_dgit_chances_are_the_cards_left_the_sides_and_the_faces(variants: str) 
     assert len(drawn) == kinds * len(parts.cards_of((0,))) - remove
 
 
-def test_dgit_bad_parameters_are_refused_by_name() -> None:
+def test_dontgointhere_bad_parameters_are_refused_by_name() -> None:
     takes = "the OpenSpiel game vitrine_dontgointhere takes 2 to 5"
     with pytest.raises(VitrineError, match=f"players=1: {takes}"):
-        pyspiel.load_game(DGIT, {"players": 1})
+        pyspiel.load_game(DONTGOINTHERE, {"players": 1})
     with pytest.raises(VitrineError, match=f"players=6: {takes}"):
-        pyspiel.load_game(DGIT + "(players=6)")
+        pyspiel.load_game(DONTGOINTHERE + "(players=6)")
     with pytest.raises(VitrineError, match="option 'types': no card type 'XX'"):
-        pyspiel.load_game(DGIT + "(variants=CA+XX)")
+        pyspiel.load_game(DONTGOINTHERE + "(variants=CA+XX)")
     with pytest.raises(VitrineError, match="2 players play with 5 types; option 'types' names 2"):
-        pyspiel.load_game(DGIT + "(variants=CA+MI)")
+        pyspiel.load_game(DONTGOINTHERE + "(variants=CA+MI)")
 
 
-def test_dgit_observations_hide_others_ghosts_and_the_unseen_passage_card() -> None:
+def test_dontgointhere_observations_hide_others_ghosts_and_the_unseen_passage_card() -> None:
     """Another player's ghosts (G-14) and the Secret Passage's face-down card
     (G-23) change nothing a player observes, except the card for one who has
     placed a meeple there and the ghosts for their owner."""
-    secret = DGIT_PARTS.room_index("S")
-    seed = next(seed for seed in range(100) if secret in deal(seed, 3, (), DGIT_PARTS).rooms)
-    dealt = deal(seed, 3, (), DGIT_PARTS)
-    state = _dgit_dealt(3, dealt)
+    secret = DONTGOINTHERE_PARTS.room_index("S")
+    parts = DONTGOINTHERE_PARTS
+    seed = next(seed for seed in range(100) if secret in deal(seed, 3, (), parts).rooms)
+    dealt = deal(seed, 3, (), DONTGOINTHERE_PARTS)
+    state = _dontgointhere_dealt(3, dealt)
     board = dealt.rooms.index(secret)
     hidden = state.game_state.slots[board][CARDS_PER_ROOM - 1]
     other_card = next(card for card in dealt.deck[DEALT:] if card != hidden)
@@ -361,10 +363,10 @@ def _assert_record_replays(state: pyspiel.State) -> None:
         (TUCANO, 4),
         (TUCANO + "(players=3)", 5),
         (TUCANO + "(players=4)", 6),
-        (DGIT, 7),
-        (DGIT + "(players=3)", 8),
-        (DGIT + "(players=5)", 9),
-        (DGIT + "(players=2,variants=CA+MI+DO+RI+TW)", 10),
+        (DONTGOINTHERE, 7),
+        (DONTGOINTHERE + "(players=3)", 8),
+        (DONTGOINTHERE + "(players=5)", 9),
+        (DONTGOINTHERE + "(players=2,variants=CA+MI+DO+RI+TW)", 10),
     ],
 )
 def test_a_game_played_through_openspiel_has_a_record_that_replays_it(name: str, seed: int) -> None:
@@ -376,7 +378,7 @@ def test_a_game_played_through_openspiel_has_a_record_that_replays_it(name: str,
     name=st.sampled_from(
         [f"{SHORT_NAME}(players={n})" for n in range(2, 6)]
         + [f"{TUCANO}(players={n})" for n in range(2, 5)]
-        + [f"{DGIT}(players={n})" for n in range(2, 6)]
+        + [f"{DONTGOINTHERE}(players={n})" for n in range(2, 6)]
     ),
     seed=st.integers(0, 2**32 - 1),
 )
@@ -412,7 +414,7 @@ def test_there_is_no_record_during_the_setup() -> None:
 # --- What OpenSpiel's own algorithms need: information states, resampling,
 # states told apart, and the errors OpenSpiel users catch.
 
-ALL_GAMES = [SHORT_NAME, TUCANO, DGIT]
+ALL_GAMES = [SHORT_NAME, TUCANO, DONTGOINTHERE]
 
 
 @pytest.mark.parametrize("name", ALL_GAMES)
@@ -539,7 +541,7 @@ def test_outcome_sampling_mccfr_runs_on_two_player_tucano() -> None:
         (SHORT_NAME + "(variants=nonsense)", "unknown variation showcase 'nonsense'"),
         (SHORT_NAME + "(players=6)", "players=6"),
         (TUCANO + "(variants=links)", "Tucano has no variants"),
-        (DGIT + "(variants=CA+XX)", "no card type 'XX'"),
+        (DONTGOINTHERE + "(variants=CA+XX)", "no card type 'XX'"),
     ],
 )
 def test_bad_parameters_raise_spiel_error(name: str, message: str) -> None:

@@ -166,8 +166,10 @@ def test_the_overlay_changes_the_rules_it_names(tmp_path: Path) -> None:
     _, tucano = read_overlay(write(tmp_path, {"changes": CHANGES["tucano"]}), "tucano")
     coconut = tucano.table.kind_of("coconut")  # type: ignore[attr-defined]
     assert tucano.table.fruit_points(coconut, 1, False) == 6  # type: ignore[attr-defined]
-    _, dgit = read_overlay(write(tmp_path, {"changes": CHANGES["dontgointhere"]}), "dontgointhere")
-    state = dgit.new_game(["A", "B", "C"], {}, 3)
+    _, dontgointhere = read_overlay(
+        write(tmp_path, {"changes": CHANGES["dontgointhere"]}), "dontgointhere"
+    )
+    state = dontgointhere.new_game(["A", "B", "C"], {}, 3)
     assert state.free_meeples(0) == 4  # type: ignore[attr-defined]
 
 

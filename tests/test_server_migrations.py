@@ -8,7 +8,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import inspect, text
 
 from vitrine.engine.record import Record
-from vitrine.games.dontgointhere import DgitGame
+from vitrine.games.dontgointhere import DontGoInThereGame
 from vitrine.server.app import create_app
 from vitrine.server.database import alembic_config, make_engine, migrate
 
@@ -88,4 +88,6 @@ def test_a_table_of_earlier_rules_plays_on_under_them_after_the_upgrade(
         record = client.get("/api/tables/old/record").json()
     assert record["rules_version"] == "dontgointhere-2026.1"
     assert record["turns"][:4] == ["L1", "L2", "L3", "MA1"]
-    assert DgitGame().replay(Record.from_dict(record, DgitGame.setup_fields)).is_over
+    assert (
+        DontGoInThereGame().replay(Record.from_dict(record, DontGoInThereGame.setup_fields)).is_over
+    )

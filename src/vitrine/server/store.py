@@ -318,14 +318,10 @@ class Store:
     def list_tables(
         self, statuses: Sequence[str], limit: int, per_creator: int, now: datetime
     ) -> list[TableRow]:
-        """The public tables in ``statuses`` that someone watches (in any process)
-        first, then the newest; at most ``per_creator`` of any one creator (tables
-        from before creators were kept count each as their own).
-
-        A table is public when anyone may take a seat at it or more than one
-        person plays there (bots alone too, to be watched): one person against
-        bots, by invitation only, is that person's own game, listed on their
-        page (``tables_with_ids``), not everyone's."""
+        """The public tables in ``statuses`` (anyone may sit, or not exactly one
+        person plays: one person against bots is theirs, ``tables_with_ids``),
+        watched ones (in any process) first, then the newest; at most
+        ``per_creator`` of one creator (older tables each count as their own)."""
         watched = case((TableRow.watched_until > now, 1), else_=0)
         people = (
             select(func.count())

@@ -36,29 +36,29 @@ from typing import Any
 
 from vitrine.engine.protocol import Game, GameState
 from vitrine.games.dontgointhere.components import VALUES, Components, load_components
-from vitrine.games.dontgointhere.game import BLANK_FACE, GHOST_FACE, DgitGame
-from vitrine.games.dontgointhere.setup import parse_types
-from vitrine.games.dontgointhere.state import (
+from vitrine.games.dontgointhere.config import (
     CARDS_PER_ROOM,
     MAX_PLAYERS,
     MEEPLES_TO_RESOLVE,
     MIN_PLAYERS,
-    DgitState,
-    Dice,
 )
+from vitrine.games.dontgointhere.game import BLANK_FACE, GHOST_FACE, DontGoInThereGame
+from vitrine.games.dontgointhere.position import Dice
+from vitrine.games.dontgointhere.setup import parse_types
+from vitrine.games.dontgointhere.state import DontGoInThereState
 from vitrine.kit.chance import ChanceGame, Draws, Outcomes, uniform
 
 SEED = 0  # the engine wants one; its deal is replaced and its dice stream never read
 
 
-class DgitChance:
+class DontGoInThereChance:
     """Where a game of Don't Go In There meets chance, for one player count
     and choice of types.  Outcomes: a card (its int) or a die face
     (``blank``, ``ghost``, just above the cards) during play; in the setup,
     by position, a type index, a card, then a room index per board."""
 
     def __init__(self, game: Game, names: Sequence[str], options: Mapping[str, Any]):
-        assert isinstance(game, DgitGame)
+        assert isinstance(game, DontGoInThereGame)
         self.game = game
         self.components = components = game.components
         self.names = tuple(names)
@@ -107,11 +107,12 @@ class DgitChance:
         room = components.rooms[outcome]
         return f"board {room.board + 1}: {room.name}"
 
-    def start(self, dealt: Sequence[int]) -> DgitState:
+    def start(self, dealt: Sequence[int]) -> DontGoInThereState:
         """The game once the setup is dealt; the order of the undealt cards
         and which of them are set aside are immaterial, since every later
         card is a chance event of its own.  It never rolls a die itself."""
-        state = self.game.start(self.names, self.options, SEED, self.setup_fields(dealt, ()))
+        fields = self.setup_fields(dealt, ())
+        state = self.game.start(self.names, self.options, seed=SEED, setup=fields)
         state.dice_source = Dice((), None)
         return state
 
@@ -141,7 +142,7 @@ class DgitChance:
         """The dice ``action`` rolls and the cards it deals, found by applying
         it to a copy that rolls from given faces (as many as there are dice:
         ``components`` checks that no roll needs more)."""
-        assert isinstance(state, DgitState)
+        assert isinstance(state, DontGoInThereState)
         trial = state.copy()
         faces = self.components.dice_count
         trial.dice_source = Dice([False] * faces, None)
@@ -151,7 +152,7 @@ class DgitChance:
     def refill_outcomes(self, state: GameState, draws: Draws, drawn: Sequence[int]) -> Outcomes:
         """The next die or card after ``drawn``; dice first, as the roll
         comes before the room ends."""
-        assert isinstance(state, DgitState)
+        assert isinstance(state, DontGoInThereState)
         dice = draws[0]
         if len(drawn) < dice:
             return self.die
@@ -167,7 +168,7 @@ class DgitChance:
     def apply_with_refill(self, state: GameState, action: int, drawn: Sequence[int]) -> None:
         """Apply ``action`` rolling the drawn faces and dealing the drawn
         cards: those go on top of the deck (its end, next card last)."""
-        assert isinstance(state, DgitState)
+        assert isinstance(state, DontGoInThereState)
         faces, cards = self._split(drawn)
         unseen = _less(state.deck + state.removed, cards)
         kept = len(state.removed)
@@ -203,7 +204,7 @@ def _chance_game(components: Components) -> ChanceGame:
         # a room: its placements, a dice choice and its picks
         max_game_length=rooms * (2 * MEEPLES_TO_RESOLVE + 1) + tome_choices,
         max_chance_outcomes=die_outcomes(components)[1] + 1,
-        chance=DgitChance,
+        chance=DontGoInThereChance,
     )
 
 

@@ -271,3 +271,14 @@ def component_document() -> dict[str, Any]:
 @cache
 def load_components() -> Components:
     return parse_components(component_document())
+
+
+class TypeCodes:
+    """The indices of the types whose effects ``effects`` codes."""
+
+    def __init__(self, components: Components) -> None:
+        index = components.type_index
+        self.amulet, self.cat, self.clock = index("AM"), index("CA"), index("CL")
+        self.doll, self.holy_water, self.mask = index("DO"), index("HW"), index("MA")
+        self.mirror, self.music_box, self.portrait = index("MI"), index("MB"), index("PO")
+        self.ring, self.tome, self.twin = index("RI"), index("TO"), index("TW")

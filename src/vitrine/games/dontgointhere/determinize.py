@@ -16,17 +16,13 @@ from typing import Any
 
 from vitrine.engine.errors import VitrineError
 from vitrine.games.dontgointhere.components import Components
+from vitrine.games.dontgointhere.config import CARDS_PER_ROOM, EMPTY, NOBODY, PHASES
+from vitrine.games.dontgointhere.position import Dice
 from vitrine.games.dontgointhere.rules import Rules
 from vitrine.games.dontgointhere.setup import make_config
-from vitrine.games.dontgointhere.state import (
-    CARDS_PER_ROOM,
-    EMPTY,
-    NOBODY,
-    PHASES,
-    DgitState,
-    Dice,
-)
+from vitrine.games.dontgointhere.state import DontGoInThereState
 from vitrine.games.dontgointhere.view import FACE_DOWN
+from vitrine.kit.game import Views
 
 
 def counted_ghosts(events: list[tuple[int, int]], players: int) -> list[int]:
@@ -37,7 +33,7 @@ def counted_ghosts(events: list[tuple[int, int]], players: int) -> list[int]:
     return counts
 
 
-def _hidden_slots(state: DgitState, viewer: int) -> list[int]:
+def _hidden_slots(state: DontGoInThereState, viewer: int) -> list[int]:
     """Boards whose face-down card ``viewer`` has not seen."""
     return [
         board
@@ -46,7 +42,7 @@ def _hidden_slots(state: DgitState, viewer: int) -> list[int]:
     ]
 
 
-def resample(state: DgitState, viewer: int, rng: Random) -> None:
+def resample(state: DontGoInThereState, viewer: int, rng: Random) -> None:
     """Re-deal, in place, everything ``viewer`` cannot see."""
     boards = _hidden_slots(state, viewer)
     pool = state.deck + state.removed + [state.slots[b][CARDS_PER_ROOM - 1] for b in boards]
@@ -59,16 +55,22 @@ def resample(state: DgitState, viewer: int, rng: Random) -> None:
 
 
 def determinize(
-    components: Components, rules: Rules, view: Mapping[str, Any], rng: Random
-) -> DgitState:
+    components: Components,
+    rules: Rules,
+    views: Views[Any],
+    view: Mapping[str, Any],
+    rng: Random,
+) -> DontGoInThereState:
     """A state matching ``view`` (played under ``rules``, the view's
-    version) with the hidden parts sampled from ``rng``."""
+    version) with the hidden parts sampled from ``rng``; ``views``: what its
+    configuration carries (``state_views``)."""
     viewer = view["viewer"]
     if viewer is None:
         raise VitrineError("a spectator's view cannot be determinized: it belongs to no seat")
     types = tuple(components.type_index(code) for code in view["types"])
-    config = make_config(components, view["players"], view["options"], types, None, {}, rules)
-    state = DgitState.__new__(DgitState)
+    players, options = view["players"], view["options"]
+    config = make_config(components, players, options, types, None, {}, rules, views)
+    state = DontGoInThereState.__new__(DontGoInThereState)
     state.config = config
     card = components.card
     seen: list[int] = []

@@ -9,12 +9,9 @@ and ghosts and report nothing: the state decides what comes next.
 """
 
 from itertools import combinations
-from typing import TYPE_CHECKING
 
-from vitrine.games.dontgointhere.components import Components, card_type, curse
-
-if TYPE_CHECKING:
-    from vitrine.games.dontgointhere.state import DgitState
+from vitrine.games.dontgointhere.components import card_type, curse
+from vitrine.games.dontgointhere.position import Position
 
 CAT_GHOST_LIMIT = 9
 CLOCK_TARGET = 8
@@ -25,23 +22,12 @@ RING_SET = 4
 MUSIC_BOX_DISPELS = 2
 
 
-class TypeCodes:
-    """The indices of the types whose effects are coded here."""
-
-    def __init__(self, components: Components) -> None:
-        index = components.type_index
-        self.amulet, self.cat, self.clock = index("AM"), index("CA"), index("CL")
-        self.doll, self.holy_water, self.mask = index("DO"), index("HW"), index("MA")
-        self.mirror, self.music_box, self.portrait = index("MI"), index("MB"), index("PO")
-        self.ring, self.tome, self.twin = index("RI"), index("TO"), index("TW")
-
-
 def of_type(held: list[int], kind: int) -> list[int]:
     """The face-up cards of one type, highest curse first."""
     return sorted((c for c in held if card_type(c) == kind), reverse=True)
 
 
-def dispel(state: "DgitState", player: int, cards: list[int]) -> None:
+def dispel(state: Position, player: int, cards: list[int]) -> None:
     held = state.held[player]
     for card in cards:
         held.remove(card)
@@ -60,7 +46,7 @@ def doll_set(dolls: list[int], taken: int) -> list[int]:
     return []
 
 
-def on_take(state: "DgitState", player: int, card: int) -> bool:
+def on_take(state: Position, player: int, card: int) -> bool:
     """Apply the effect of ``player`` taking ``card`` (already in their
     tableau); True when a Tome asks for the player's choice of type."""
     codes = state.config.codes
@@ -100,11 +86,11 @@ def on_take(state: "DgitState", player: int, card: int) -> bool:
     return False
 
 
-def tome_dispel(state: "DgitState", player: int, kind: int) -> None:
+def tome_dispel(state: Position, player: int, kind: int) -> None:
     dispel(state, player, of_type(state.held[player], kind))
 
 
-def end_game(state: "DgitState") -> None:
+def end_game(state: Position) -> None:
     """The end-game effects in the order Amulet, Cat, Music Box, Portrait."""
     codes = state.config.codes
     for kind in state.config.components.end_order:
@@ -135,7 +121,7 @@ def amulet_targets(amulets: list[int]) -> list[int]:
     return targets
 
 
-def _music_boxes(state: "DgitState", kind: int) -> None:
+def _music_boxes(state: Position, kind: int) -> None:
     totals = [sum(curse(c) for c in of_type(held, kind)) for held in state.held]
     best = max(totals)
     if best == 0:

@@ -11,8 +11,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from vitrine.games.dontgointhere.components import VALUES, load_components
+from vitrine.games.dontgointhere.config import CARDS_PER_ROOM, PHASES
 from vitrine.games.dontgointhere.notation import Notation
-from vitrine.games.dontgointhere.state import CARDS_PER_ROOM, PHASES
 from vitrine.games.dontgointhere.view import FACE_DOWN
 from vitrine.kit.encoding import Array, Field, seat_arrays
 
@@ -20,7 +20,7 @@ GHOST_SCALE = 40.0  # ghosts beyond this read as 1
 ACTIVE_PHASES = PHASES[:-1]
 
 
-class DgitEncoding:
+class DontGoInThereEncoding:
     """The arrays of one game's views; shapes follow its player count."""
 
     def __init__(self, spectator_view: Mapping[str, Any]) -> None:

@@ -4,20 +4,17 @@ Each reason also has a code and params (notation words, room letters, type
 codes, seats' names), so the web page can say it in French.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from vitrine.engine.errors import IllegalTurnError, Reason
+from vitrine.games.dontgointhere.config import DICE, EMPTY, OVER, PHASES, PICK, PLACE, TOME
 from vitrine.games.dontgointhere.notation import LEFT_COPY, RIGHT_COPY
-from vitrine.games.dontgointhere.state import DICE, EMPTY, OVER, PHASES, PICK, PLACE, TOME
-
-if TYPE_CHECKING:
-    from vitrine.games.dontgointhere.notation import LEFT_COPY, RIGHT_COPY
-from vitrine.games.dontgointhere.state import DgitState
+from vitrine.games.dontgointhere.position import Position
 
 KINDS = ("placement", "card pick", "Tome's choice", "dice choice")  # by the word's id range
 
 
-def _expected(state: "DgitState") -> str:
+def _expected(state: Position) -> str:
     legal = ", ".join(state.legal_actions())
     if state.phase == PLACE:
         return "place a meeple (e.g. " + ", ".join(state.legal_actions()[:2]) + ")"
@@ -29,7 +26,7 @@ def _expected(state: "DgitState") -> str:
     return f"make the {room}'s dice choice: {legal}"
 
 
-def refusal(state: "DgitState", action: int) -> IllegalTurnError:
+def refusal(state: Position, action: int) -> IllegalTurnError:
     """The refusal of ``action`` (a parsed, illegal decision), with its reason."""
     config = state.config
     notation = config.notation
@@ -51,7 +48,7 @@ def refusal(state: "DgitState", action: int) -> IllegalTurnError:
     return IllegalTurnError(reason.words, reason.code, params | reason.params)
 
 
-def _placement(state: "DgitState", action: int, word: str) -> Reason:
+def _placement(state: Position, action: int, word: str) -> Reason:
     config = state.config
     components = config.components
     room, space = divmod(action, components.spaces)
@@ -71,7 +68,7 @@ def _placement(state: "DgitState", action: int, word: str) -> Reason:
     )
 
 
-def _pick(state: "DgitState", action: int, word: str) -> Reason:
+def _pick(state: Position, action: int, word: str) -> Reason:
     notation = state.config.notation
     card, _ = notation.pick_of(action)
     label = notation.words[notation.pick_id(card)]
@@ -88,7 +85,7 @@ def _pick(state: "DgitState", action: int, word: str) -> Reason:
     return Reason("dgit_one_copy", {"card": label}, words)
 
 
-def _tome(state: "DgitState", action: int, word: str) -> Reason:
+def _tome(state: Position, action: int, word: str) -> Reason:
     config = state.config
     kind = action - config.notation.tome_base
     if kind == config.codes.tome:
@@ -98,7 +95,7 @@ def _tome(state: "DgitState", action: int, word: str) -> Reason:
     return Reason("dgit_type_absent", {"type": card_type.code}, words)
 
 
-def _dice(state: "DgitState", action: int, word: str) -> Reason:
+def _dice(state: Position, action: int, word: str) -> Reason:
     hallway = state.rooms[state.board] == state.config.room_codes.hallway
     if hallway and word in ("BLANK", "GHOST"):
         face = "ghost" if word == "BLANK" else "blank"

@@ -6,18 +6,19 @@ from random import Random
 from typing import Any
 
 from vitrine.engine.errors import RecordError, VitrineError
-from vitrine.engine.evaluation import greedy_values
 from vitrine.engine.overlay import Overlay, apply_overlay, check_base, checked
 from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Record
 from vitrine.games.dontgointhere.components import (
     Components,
+    TypeCodes,
     component_document,
     load_components,
     parse_components,
 )
+from vitrine.games.dontgointhere.config import GAME_NAME, MAX_PLAYERS, MIN_PLAYERS, RULES_VERSION
 from vitrine.games.dontgointhere.determinize import determinize
-from vitrine.games.dontgointhere.effects import TypeCodes
+from vitrine.games.dontgointhere.position import Dice
 from vitrine.games.dontgointhere.rules import VERSIONS, rules_for
 from vitrine.games.dontgointhere.scoring import score_game
 from vitrine.games.dontgointhere.setup import (
@@ -29,21 +30,16 @@ from vitrine.games.dontgointhere.setup import (
     parse_types,
     types_of,
 )
-from vitrine.games.dontgointhere.state import (
-    GAME_NAME,
-    MAX_PLAYERS,
-    MIN_PLAYERS,
-    RULES_VERSION,
-    DgitState,
-    Dice,
-)
+from vitrine.games.dontgointhere.state import DontGoInThereState
+from vitrine.games.dontgointhere.state_views import STATE_VIEWS
+from vitrine.kit.game import GameBase
 
 SETUP_FIELDS: tuple[str, ...] = ("deck", "removed", "rooms", "dice")
 GHOST_FACE, BLANK_FACE = "G", "-"
 GHOST_WEIGHT = 0.25  # curses a ghost is worth to greedy play, the penalty's expected share
 
 
-class DgitGame:
+class DontGoInThereGame(GameBase[DontGoInThereState]):
     """Don't Go In There, as the engine protocol's ``Game``."""
 
     name = GAME_NAME
@@ -52,27 +48,24 @@ class DgitGame:
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
     setup_fields = SETUP_FIELDS
-    overlay: Overlay | None = None
+    state_type = DontGoInThereState
 
     def __init__(
         self, components: Components | None = None, overlay: Overlay | None = None
     ) -> None:
         """``components``: the packaged ones by default; ``overlay``: the rule
         overlay they come from, then the only rules version played."""
+        super().__init__(overlay)
         self.components = components or load_components()
-        if overlay is not None:
-            self.overlay = overlay
-            self.rules_version = overlay.version
-            self.rules_versions = (overlay.version,)
 
-    def with_overlay(self, overlay: Overlay) -> "DgitGame":
+    def with_overlay(self, overlay: Overlay) -> "DontGoInThereGame":
         """The game under a rule overlay of ``components``, checked by the
         loader of the shipped file (and every type the effects need there)."""
         check_base(overlay, GAME_NAME, self.rules_versions)
         merged = apply_overlay(overlay, {"components": component_document()})
         components = checked(parse_components, merged["components"])
         checked(TypeCodes, components)
-        return DgitGame(components, overlay)
+        return DontGoInThereGame(components, overlay)
 
     def parse_options(self, variants: Sequence[str]) -> dict[str, Any]:
         """Variant names are type codes: naming some chooses the types in play."""
@@ -80,26 +73,24 @@ class DgitGame:
         parse_types(options, self.components)
         return options
 
-    def new_game(
-        self,
-        players: Sequence[str],
-        options: Mapping[str, Any],
-        seed: int,
-        rules_version: str | None = None,
-    ) -> DgitState:
-        return self.start(players, options, seed, rules_version=rules_version)
-
     def start(
         self,
         players: Sequence[str],
-        options: Mapping[str, Any] | None,
-        seed: int,
+        options: Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
         setup: Mapping[str, Any] | None = None,
         rules_version: str | None = None,
-    ) -> DgitState:
-        """A new game from a seed; ``setup`` may fix the deck (with the cards
-        set aside), the rooms face up and the first dice, as records do;
-        under the current rules unless ``rules_version`` names earlier ones."""
+    ) -> DontGoInThereState:
+        """A new game from a seed, which the dice always come from; ``setup``
+        may fix the deck (with the cards set aside), the rooms face up and the
+        first dice, as records do; under the current rules unless
+        ``rules_version`` names earlier ones."""
+        if seed is None:
+            raise VitrineError(
+                "a game of Don't Go In There needs a seed: the dice come from it",
+                "dgit_record_needs_seed",
+            )
         components = self.components
         rules = rules_for(rules_version, self.overlay)
         setup = dict(setup or {})
@@ -117,8 +108,10 @@ class DgitGame:
             types = types_of(deck + removed)
         rooms = self._rooms(setup["rooms"]) if "rooms" in setup else dealt.rooms
         given = self._dice(setup["dice"]) if "dice" in setup else ()
-        config = make_config(components, players, options or {}, types, seed, setup, rules)
-        return DgitState(config, deck, removed, rooms, Dice(given, dice_stream(seed)))
+        config = make_config(
+            components, players, options or {}, types, seed, setup, rules, STATE_VIEWS
+        )
+        return DontGoInThereState(config, deck, removed, rooms, Dice(given, dice_stream(seed)))
 
     def _cards(self, setup: Mapping[str, Any], players: int) -> tuple[tuple[int, ...], ...]:
         components = self.components
@@ -187,7 +180,7 @@ class DgitGame:
             )
         return tuple(face == GHOST_FACE for face in raw)
 
-    def replay(self, record: Record) -> DgitState:
+    def replay(self, record: Record) -> DontGoInThereState:
         record.check_game(GAME_NAME, self.rules_versions)
         if record.seed is None:
             raise RecordError(
@@ -196,7 +189,11 @@ class DgitGame:
             )
         try:
             state = self.start(
-                record.players, record.options, record.seed, record.setup, record.rules_version
+                record.players,
+                record.options,
+                seed=record.seed,
+                setup=record.setup,
+                rules_version=record.rules_version,
             )
         except VitrineError as error:
             raise RecordError.caused_by(error) from None
@@ -207,25 +204,11 @@ class DgitGame:
                 raise RecordError.caused_by(error, number, text) from None
         return state
 
-    def load(self, text: str) -> DgitState:
-        return self.replay(Record.from_json(text, self.setup_fields))
-
-    def determinize(self, view: Mapping[str, Any], rng: Random) -> DgitState:
+    def determinize(self, view: Mapping[str, Any], rng: Random) -> DontGoInThereState:
         rules = rules_for(view["rules_version"], self.overlay)
-        return determinize(self.components, rules, view, rng)
+        return determinize(self.components, rules, STATE_VIEWS, view, rng)
 
     def evaluate(self, state: GameState, player: int) -> float:
         """Minus the curses the player would score now, and a little per ghost."""
-        if not isinstance(state, DgitState):
-            raise TypeError("not a Don't Go In There state")
-        sheet = score_game(state)[player]
+        sheet = score_game(self.own(state))[player]
         return -(sheet.total + GHOST_WEIGHT * sheet.ghosts)
-
-    def greedy_values(self, view: Mapping[str, Any], rng: Random) -> list[float]:
-        """Greedy play's values, the plain way (``engine.evaluation``)."""
-        return greedy_values(self, view, rng)
-
-    def decision_values(
-        self, state: GameState, width: int, actions: Sequence[str] | None = None
-    ) -> dict[str, float]:
-        raise VitrineError("Don't Go In There has no perfect-information search (use ismcts)")

@@ -4,7 +4,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from vitrine.engine.protocol import Game
-from vitrine.games.dontgointhere.game import DgitGame
+from vitrine.games.dontgointhere.game import DontGoInThereGame
 from vitrine.kit.plugin import GamePlugin, PageAssets
 
 if TYPE_CHECKING:
@@ -15,9 +15,9 @@ if TYPE_CHECKING:
 
 
 def encoding(view: Mapping[str, Any]) -> "Encoding":
-    from vitrine.games.dontgointhere.encoding import DgitEncoding
+    from vitrine.games.dontgointhere.encoding import DontGoInThereEncoding
 
-    return DgitEncoding(view)
+    return DontGoInThereEncoding(view)
 
 
 def chance() -> "ChanceGame":
@@ -27,9 +27,9 @@ def chance() -> "ChanceGame":
 
 
 def renderer(game: Game) -> "Renderer":
-    from vitrine.games.dontgointhere.render import DgitRenderer
+    from vitrine.games.dontgointhere.render import DontGoInThereRenderer
 
-    return DgitRenderer(game)
+    return DontGoInThereRenderer(game)
 
 
 def report() -> "GameReport":
@@ -55,7 +55,7 @@ PLUGIN = GamePlugin(
         "les cartes qu'elles révèlent et finissez avec le moins de malédictions. "
         "2 à 5 joueurs.",
     },
-    make_game=DgitGame,
+    make_game=DontGoInThereGame,
     position=2,
     levels={
         2: {"strong": STRONG, "expert": "ismcts+:1000"},

@@ -16,10 +16,11 @@ from rich.table import Table
 from rich.text import Text
 
 from vitrine.engine.protocol import Game, GameState
-from vitrine.games.dontgointhere import DgitGame, DgitState
 from vitrine.games.dontgointhere.components import Components
+from vitrine.games.dontgointhere.game import DontGoInThereGame
 from vitrine.games.dontgointhere.notation import LEFT_COPY, RIGHT_COPY
 from vitrine.games.dontgointhere.scoring import score_game
+from vitrine.games.dontgointhere.state import DontGoInThereState
 from vitrine.kit.render import Row, View, legal_list, score_table
 
 COPY_MARKS = (LEFT_COPY, RIGHT_COPY)
@@ -39,12 +40,12 @@ PHASE_WORDS = {
 }
 
 
-class DgitRenderer:
+class DontGoInThereRenderer:
     """Renders Don't Go In There views; see the module docstring."""
 
     def __init__(self, game: Game) -> None:
-        if not isinstance(game, DgitGame):
-            raise TypeError("DgitRenderer needs the Don't Go In There game")
+        if not isinstance(game, DontGoInThereGame):
+            raise TypeError("DontGoInThereRenderer needs the Don't Go In There game")
         self.components: Components = game.components
 
     def card(self, label: str | None) -> Text:
@@ -151,7 +152,7 @@ class DgitRenderer:
         return self.score_table(self.report(state)["scores"], title)
 
     def report(self, state: GameState) -> dict[str, Any]:
-        if not isinstance(state, DgitState):
+        if not isinstance(state, DontGoInThereState):
             raise TypeError("not a Don't Go In There state")
         data: dict[str, Any] = {
             "game": "dontgointhere",

@@ -8,8 +8,9 @@ from collections.abc import Sequence
 
 from vitrine.engine.record import Record
 from vitrine.games.dontgointhere.components import card_type, curse
+from vitrine.games.dontgointhere.config import DICE
 from vitrine.games.dontgointhere.scoring import ghost_penalties
-from vitrine.games.dontgointhere.state import DICE, DgitState
+from vitrine.games.dontgointhere.state import DontGoInThereState
 from vitrine.kit.report.game_report import GameReport
 from vitrine.kit.report.measures import SHARE, Measure, Measures
 from vitrine.kit.report.page import Section, Table
@@ -31,12 +32,12 @@ class Tally:
     winners_penalised: int = 0
 
 
-def replay_counting(game: PlayedGame, tally: Tally) -> DgitState:
+def replay_counting(game: PlayedGame, tally: Tally) -> DontGoInThereState:
     """Replay one game, counting the dice choices as they are made."""
     game_def = game.definition
     record = Record.from_json(game.record, game_def.setup_fields)
     state = game_def.replay(dataclasses.replace(record, turns=()))
-    assert isinstance(state, DgitState)
+    assert isinstance(state, DontGoInThereState)
     rooms = state.config.components.rooms
     for word in record.turns:
         if state.phase == DICE:
@@ -45,7 +46,7 @@ def replay_counting(game: PlayedGame, tally: Tally) -> DgitState:
     return state
 
 
-def tally_games(games: Sequence[PlayedGame]) -> tuple[Tally, DgitState | None]:
+def tally_games(games: Sequence[PlayedGame]) -> tuple[Tally, DontGoInThereState | None]:
     tally = Tally()
     state = None
     for game in games:
@@ -70,7 +71,7 @@ def measures(game: PlayedGame) -> Measures:
     """Per game, for paired experiments: the share of players who pay the
     ghost penalty, and the share of the cards taken that end dispelled."""
     state = final_state(game)
-    assert isinstance(state, DgitState)
+    assert isinstance(state, DontGoInThereState)
     penalties = ghost_penalties(state.ghosts)
     taken = sum(
         len(held) + len(gone) for held, gone in zip(state.held, state.dispelled, strict=True)

@@ -6,12 +6,9 @@ during the game (for greedy play and reports).
 """
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from vitrine.games.dontgointhere.components import card_type, curse
-
-if TYPE_CHECKING:
-    from vitrine.games.dontgointhere.state import DgitState
+from vitrine.games.dontgointhere.position import Position
 
 GHOST_PENALTY = "Ghost penalty"
 
@@ -33,7 +30,7 @@ def ghost_penalties(ghosts: list[int]) -> list[int]:
     return [count // 2 if most > 0 and count == most else 0 for count in ghosts]
 
 
-def score_game(state: "DgitState") -> list[ScoreSheet]:
+def score_game(state: Position) -> list[ScoreSheet]:
     """One sheet per seat, ranked by fewest curses, then fewest ghosts."""
     config = state.config
     types = config.components.types

@@ -13,11 +13,11 @@ from typing import Any
 
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.rng import SplitMix64
-from vitrine.games.dontgointhere.components import Components, RoomCodes, card_type
-from vitrine.games.dontgointhere.effects import TypeCodes
+from vitrine.games.dontgointhere.components import Components, RoomCodes, TypeCodes, card_type
+from vitrine.games.dontgointhere.config import MAX_PLAYERS, MIN_PLAYERS, GameConfig
 from vitrine.games.dontgointhere.notation import Notation
 from vitrine.games.dontgointhere.rules import Rules
-from vitrine.games.dontgointhere.state import MAX_PLAYERS, MIN_PLAYERS, GameConfig
+from vitrine.kit.game import Views
 
 DICE_SALT = 0xD1CE_D1CE_D1CE_D1CE
 TYPES_OPTION = "types"
@@ -98,7 +98,10 @@ def make_config(
     seed: int | None,
     setup: Mapping[str, Any],
     rules: Rules,
+    views: Views[Any],
 ) -> GameConfig:
+    """A game's configuration, refusing a player count or types the game is not for
+    (``views``: what its states ask from above, ``state_views``)."""
     count, _ = check_players(len(players), components)
     chosen = parse_types(options, components)
     if chosen and len(chosen) != count:
@@ -124,6 +127,7 @@ def make_config(
         types=types,
         seed=seed,
         rules=rules,
+        views=views,
         setup=dict(setup),
     )
 

@@ -8,25 +8,17 @@ count is public, as at the table (``ghost_events``): a player who counts
 them knows every count, as the bots do.
 """
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from vitrine.engine.protocol import provisional_sheet, view_header
+from vitrine.games.dontgointhere.config import CARDS_PER_ROOM, EMPTY, GAME_NAME, NOBODY, PHASES
 from vitrine.games.dontgointhere.scoring import GHOST_PENALTY, score_game
-from vitrine.games.dontgointhere.state import (
-    CARDS_PER_ROOM,
-    EMPTY,
-    GAME_NAME,
-    NOBODY,
-    PHASES,
-)
-
-if TYPE_CHECKING:
-    from vitrine.games.dontgointhere.state import DgitState
+from vitrine.games.dontgointhere.state import DontGoInThereState
 
 FACE_DOWN = "?"
 
 
-def _board(state: "DgitState", board: int, viewer: int | None) -> dict[str, Any]:
+def _board(state: DontGoInThereState, board: int, viewer: int | None) -> dict[str, Any]:
     components = state.config.components
     room = state.rooms[board]
     if room == EMPTY:
@@ -48,7 +40,7 @@ def _board(state: "DgitState", board: int, viewer: int | None) -> dict[str, Any]
     }
 
 
-def player_view(state: "DgitState", viewer: int | None) -> dict[str, Any]:
+def player_view(state: DontGoInThereState, viewer: int | None) -> dict[str, Any]:
     """JSON-ready view of ``state`` for seat ``viewer`` (None: a spectator)."""
     config = state.config
     components = config.components
@@ -97,7 +89,7 @@ def player_view(state: "DgitState", viewer: int | None) -> dict[str, Any]:
     return view
 
 
-def provisional_scores(state: "DgitState", viewer: int | None) -> list[dict[str, Any]]:
+def provisional_scores(state: DontGoInThereState, viewer: int | None) -> list[dict[str, Any]]:
     """Curses per type as if the game ended now (before the end-game effects);
     the ghost penalty stays unknown until the end, since it compares every
     player's hidden ghost tokens (G-14)."""

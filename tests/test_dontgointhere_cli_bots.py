@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from bot_games import play_new
-from dgit_helpers import GAME, make_state, names, play
+from dontgointhere_helpers import GAME, make_state, names, play
 from vitrine.bots import Budget, GreedyBot, IsmctsBot, PimcBot, RandomBot
 from vitrine.bots.base import Bot
 from vitrine.cli.main import main

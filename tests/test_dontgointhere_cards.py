@@ -3,20 +3,20 @@ and the scoring (curses, ghost penalty, ranks)."""
 
 import pytest
 
-from dgit_helpers import COMPONENTS, labels, make_state, play
+from dontgointhere_helpers import COMPONENTS, labels, make_state, play
 from vitrine.engine.errors import IllegalTurnError
-from vitrine.games.dontgointhere import DgitState, effects
+from vitrine.games.dontgointhere import DontGoInThereState, effects
+from vitrine.games.dontgointhere.config import PICK, TOME
 from vitrine.games.dontgointhere.scoring import GHOST_PENALTY, ghost_penalties, score_game
-from vitrine.games.dontgointhere.state import PICK, TOME
 
 ALL = ["AM", "CA", "CL", "DO", "HW", "MA", "MI", "MB", "PO", "RI", "TO", "TW"]
 
 
-def table(players: int = 3) -> DgitState:
+def table(players: int = 3) -> DontGoInThereState:
     return make_state(players, types=ALL[: COMPONENTS.setup[players][0]])
 
 
-def take(state: DgitState, player: int, *cards: str) -> bool:
+def take(state: DontGoInThereState, player: int, *cards: str) -> bool:
     """``player`` takes the cards one by one, as from a room; the last
     effect's answer (a Tome's choice pending) is returned."""
     asks = False
@@ -27,7 +27,7 @@ def take(state: DgitState, player: int, *cards: str) -> bool:
     return asks
 
 
-def hand(state: DgitState, player: int, *cards: str) -> None:
+def hand(state: DontGoInThereState, player: int, *cards: str) -> None:
     state.held[player] = [COMPONENTS.card(label) for label in cards]
 
 

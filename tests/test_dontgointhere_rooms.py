@@ -2,9 +2,10 @@
 
 import pytest
 
-from dgit_helpers import COMPONENTS, GAME, labels, make_state, names, play
+from dontgointhere_helpers import COMPONENTS, GAME, labels, make_state, names, play
 from vitrine.engine.errors import IllegalTurnError
-from vitrine.games.dontgointhere.state import EMPTY, OVER, PICK, DgitState
+from vitrine.games.dontgointhere.config import EMPTY, OVER, PICK
+from vitrine.games.dontgointhere.state import DontGoInThereState
 
 A, B, L = 0, 1, 2  # the boards
 
@@ -74,7 +75,7 @@ def test_nursery_bottom_discards_a_ghost_if_any() -> None:
     assert state.ghosts[1] == 0
 
 
-def basement(dice: str, room: str = "B") -> DgitState:
+def basement(dice: str, room: str = "B") -> DontGoInThereState:
     state = make_state(
         first=["AM1", "CA1", "CL1", "AM4", "CA4", "CL4"], rooms=("A", room, "L"), dice=dice
     )
@@ -130,7 +131,7 @@ def test_library_orders_equal_curses_by_draw() -> None:
     assert [COMPONENTS.label(c) for c in state.slots[L]] == ["CA2", "AM2", "AM2"]
 
 
-def library_with_copies(ghosts: int = 2) -> DgitState:
+def library_with_copies(ghosts: int = 2) -> DontGoInThereState:
     """The Library holding CA2, AM2, AM2 (in that order), every meeple placed."""
     state = make_state(
         first=["AM1", "CA1", "CL1", "AM4", "CA4", "CL4", "CA2", "AM2", "AM2"], dice="------"

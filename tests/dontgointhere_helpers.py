@@ -8,9 +8,9 @@ fixed order, so every position is an ordinary, replayable game.
 from collections import Counter
 from collections.abc import Sequence
 
-from vitrine.games.dontgointhere import DgitGame, DgitState
+from vitrine.games.dontgointhere import DontGoInThereGame, DontGoInThereState
 
-GAME = DgitGame()
+GAME = DontGoInThereGame()
 COMPONENTS = GAME.components
 TYPES = {
     2: ["AM", "CA", "CL", "DO", "MI"],
@@ -58,13 +58,15 @@ def make_state(
     dice: str = "",
     types: Sequence[str] | None = None,
     rules_version: str | None = None,
-) -> DgitState:
+) -> DontGoInThereState:
     codes = sorted(types or TYPES[players])
     setup = setup_for(players, first, rooms, dice, codes)
-    return GAME.start(names(players), {"types": codes}, 1, setup, rules_version)
+    return GAME.start(
+        names(players), {"types": codes}, seed=1, setup=setup, rules_version=rules_version
+    )
 
 
-def play(state: DgitState, *actions: str) -> DgitState:
+def play(state: DontGoInThereState, *actions: str) -> DontGoInThereState:
     for action in actions:
         state.apply_action(action)
     return state

@@ -57,7 +57,7 @@ def test_a_whole_game_against_a_bot(browser: Browser, served: Served, tmp_path: 
     page.locator(".dg-room").first.wait_for()
     assert page.locator(".dg-room").count() == 3
     assert "hidden" in page.locator(".dg-tableau").nth(1).inner_text()
-    page.screenshot(path=SHOTS / "dgit-1-table.png", full_page=True)
+    page.screenshot(path=SHOTS / "dontgointhere-1-table.png", full_page=True)
     decisions = 0
     deadline = time.monotonic() + 240
     while page.locator("main[data-status=over]").count() == 0:
@@ -65,10 +65,10 @@ def test_a_whole_game_against_a_bot(browser: Browser, served: Served, tmp_path: 
         if act_once(page, by_keyboard=decisions % 2 == 1):
             decisions += 1
             if decisions == 12:
-                page.screenshot(path=SHOTS / "dgit-2-mid-game.png", full_page=True)
+                page.screenshot(path=SHOTS / "dontgointhere-2-mid-game.png", full_page=True)
         time.sleep(0.02)
     page.locator(".final-scores").wait_for()
-    page.locator(".final-scores").screenshot(path=SHOTS / "dgit-3-final-scores.png")
+    page.locator(".final-scores").screenshot(path=SHOTS / "dontgointhere-3-final-scores.png")
     rows = page.locator(".final-scores tr").all_inner_texts()
     assert any(row.startswith("Ghost penalty") for row in rows)
     assert any(row.startswith("Rank") for row in rows)

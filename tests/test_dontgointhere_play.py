@@ -9,17 +9,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dgit_helpers import COMPONENTS, GAME, make_state, names, play, setup_for
+from dontgointhere_helpers import COMPONENTS, GAME, make_state, names, play, setup_for
 from vitrine.engine.errors import IllegalTurnError, NotationError, RecordError, VitrineError
 from vitrine.engine.perft import perft
 from vitrine.engine.record import Record
-from vitrine.games.dontgointhere import DgitState
+from vitrine.games.dontgointhere import DontGoInThereState
+from vitrine.games.dontgointhere.config import CARDS_PER_ROOM, EMPTY
 from vitrine.games.dontgointhere.determinize import counted_ghosts
 from vitrine.games.dontgointhere.scoring import score_game
-from vitrine.games.dontgointhere.state import CARDS_PER_ROOM, EMPTY
 
 
-def random_game(seed: int, players: int, steps: int | None = None) -> DgitState:
+def random_game(seed: int, players: int, steps: int | None = None) -> DontGoInThereState:
     state = GAME.new_game(names(players), {}, seed)
     rng = random.Random(seed)
     while not state.is_over and (steps is None or len(state.history) < steps):
@@ -63,7 +63,7 @@ def test_parse_errors_say_what_is_wrong(text: str, fragment: str) -> None:
     assert info.value.code.startswith("dgit_notation") and info.value.params["text"] == text
 
 
-def refused(state: DgitState, word: str, fragment: str) -> None:
+def refused(state: DontGoInThereState, word: str, fragment: str) -> None:
     """Refused with a message holding ``fragment``, a code of its own and
     JSON params (for the page's other languages), changing nothing."""
     before = state.view(state.current_player)
@@ -142,7 +142,7 @@ def test_the_same_deck_rolls_the_same_dice_from_the_same_seed() -> None:
     # the nine cards on the boards come first in the draw order
     dealt = [COMPONENTS.label(c) for row in seeded.slots for c in row]
     fields["deck"] = dealt + fields["deck"]
-    explicit = GAME.start(names(2), {}, 77, fields)
+    explicit = GAME.start(names(2), {}, seed=77, setup=fields)
     for word in ("A1", "A2", "A3", "N1", "N2", "N3", "S1", "S2", "S3"):
         if word in seeded.legal_actions():
             seeded.apply_action(word)
@@ -192,13 +192,13 @@ def test_explicit_cards_must_be_whole_types() -> None:
     deck = list(setup["deck"])  # type: ignore[call-overload]
     deck[0] = "TW1"
     with pytest.raises(VitrineError, match="every card of their types twice") as caught:
-        GAME.start(names(2), {}, 1, {**setup, "deck": deck})
+        GAME.start(names(2), {}, seed=1, setup={**setup, "deck": deck})
     assert (caught.value.code, caught.value.params) == (
         "dgit_cards_off",
         {"cards": "AM1, TW1, TW2, TW3, TW4"},
     )
     with pytest.raises(VitrineError, match="must hold 16 cards") as caught:
-        GAME.start(names(2), {}, 1, {**setup, "removed": []})
+        GAME.start(names(2), {}, seed=1, setup={**setup, "removed": []})
     assert caught.value.params == {"expected": 16, "got": 0}
 
 
@@ -213,7 +213,9 @@ def test_options_from_variant_names() -> None:
 # --------------------------------------------------------------------- views
 
 
-def hidden_variant(state: DgitState, viewer: int, rng: random.Random) -> DgitState:
+def hidden_variant(
+    state: DontGoInThereState, viewer: int, rng: random.Random
+) -> DontGoInThereState:
     """The same position with everything ``viewer`` may not see changed."""
     other = state.copy()
     other.redeterminize(viewer, rng)
@@ -290,7 +292,7 @@ def test_determinize_refuses_a_spectator() -> None:
 # ------------------------------------------------------------- invariants
 
 
-def all_cards(state: DgitState) -> Counter[int]:
+def all_cards(state: DontGoInThereState) -> Counter[int]:
     piles = [state.deck, state.removed, *state.held, *state.dispelled]
     piles += [[c for c in row if c != EMPTY] for row in state.slots]
     return Counter(c for pile in piles for c in pile)

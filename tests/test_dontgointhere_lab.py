@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
-from dgit_helpers import GAME, names
+from dontgointhere_helpers import GAME, names
 from vitrine.adapters.encoding import encoding_for
 from vitrine.cli.main import main
 from vitrine.kit.encoding import flatten
