@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any, Generic, Protocol, TypeVar
 
-from vitrine.engine.errors import VitrineError
+from vitrine.engine.errors import RecordError, VitrineError
 from vitrine.engine.evaluation import greedy_values
 from vitrine.engine.overlay import Overlay
 from vitrine.engine.protocol import GameState
@@ -85,9 +85,34 @@ class GameBase(ABC, Generic[S]):
         """A new game from a seed (a game may take explicit setups too),
         under the current rules unless ``rules_version`` names earlier ones."""
 
-    @abstractmethod
     def replay(self, record: Record) -> S:
-        """Rebuild the position a record reaches, refusing bad or illegal records."""
+        """Rebuild the position a record reaches, refusing bad or illegal
+        records: the game the record starts (``record_start``), then each of
+        its turns (``replay_turn``), a refusal naming the turn at fault."""
+        record.check_game(self.name, self.rules_versions)
+        try:
+            state = self.record_start(record)
+        except VitrineError as error:
+            raise RecordError.caused_by(error) from None
+        last = len(record.turns)
+        for number, text in enumerate(record.turns, start=1):
+            try:
+                self.replay_turn(state, text, number == last)
+            except VitrineError as error:
+                raise RecordError.caused_by(error, number, text) from None
+        return state
+
+    def record_start(self, record: Record) -> S:
+        """The game a record starts: its players, options, seed and rules
+        version; a game whose records hold setup fields hands them on."""
+        return self.start(
+            record.players, record.options, seed=record.seed, rules_version=record.rules_version
+        )
+
+    def replay_turn(self, state: S, text: str, last: bool) -> None:
+        """One of a record's turns played; ``last``: the record's last, which
+        a game may let stop mid-turn."""
+        state.push(text)
 
     @abstractmethod
     def with_overlay(self, overlay: Overlay) -> "GameBase[S]":

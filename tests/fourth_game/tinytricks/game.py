@@ -5,7 +5,7 @@ from random import Random
 from typing import Any
 
 from tinytricks.state import CARDS, NAME, Config, TinyState
-from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.errors import VitrineError
 from vitrine.engine.overlay import Overlay
 from vitrine.engine.protocol import GameState, provisional_sheet, view_header
 from vitrine.engine.record import Record, unknown_rules_version
@@ -54,24 +54,14 @@ class TinyTricks(GameBase[TinyState]):
         config = Config(tuple(players), seed, tuple(deck), self.rules_version, views=self)
         return TinyState(config)
 
-    def replay(self, record: Record) -> TinyState:
-        record.check_game(NAME, self.rules_versions)
-        try:
-            state = self.start(
-                record.players,
-                record.options,
-                seed=record.seed,
-                deck=record.setup.get("deck"),
-                rules_version=record.rules_version,
-            )
-        except VitrineError as error:
-            raise RecordError.caused_by(error) from None
-        for number, text in enumerate(record.turns, start=1):
-            try:
-                state.apply_action(text)
-            except VitrineError as error:
-                raise RecordError.caused_by(error, number, text) from None
-        return state
+    def record_start(self, record: Record) -> TinyState:
+        return self.start(
+            record.players,
+            record.options,
+            seed=record.seed,
+            deck=record.setup.get("deck"),
+            rules_version=record.rules_version,
+        )
 
     def with_overlay(self, overlay: Overlay) -> "TinyTricks":
         raise VitrineError(

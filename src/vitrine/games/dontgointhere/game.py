@@ -5,7 +5,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
-from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.errors import VitrineError
 from vitrine.engine.overlay import Overlay, apply_overlay, check_base, checked
 from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Record
@@ -180,29 +180,15 @@ class DontGoInThereGame(GameBase[DontGoInThereState]):
             )
         return tuple(face == GHOST_FACE for face in raw)
 
-    def replay(self, record: Record) -> DontGoInThereState:
-        record.check_game(GAME_NAME, self.rules_versions)
-        if record.seed is None:
-            raise RecordError(
-                "a Don't Go In There record needs a seed: the dice come from it",
-                code="dgit_record_needs_seed",
-            )
-        try:
-            state = self.start(
-                record.players,
-                record.options,
-                seed=record.seed,
-                setup=record.setup,
-                rules_version=record.rules_version,
-            )
-        except VitrineError as error:
-            raise RecordError.caused_by(error) from None
-        for number, text in enumerate(record.turns, start=1):
-            try:
-                state.apply_action(text)
-            except VitrineError as error:
-                raise RecordError.caused_by(error, number, text) from None
-        return state
+    def record_start(self, record: Record) -> DontGoInThereState:
+        """The game a record starts, with the deck, rooms and dice it fixes."""
+        return self.start(
+            record.players,
+            record.options,
+            seed=record.seed,
+            setup=record.setup,
+            rules_version=record.rules_version,
+        )
 
     def determinize(self, view: Mapping[str, Any], rng: Random) -> DontGoInThereState:
         rules = rules_for(view["rules_version"], self.overlay)

@@ -4,7 +4,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
-from vitrine.engine.errors import NotationError, RecordError, VitrineError
+from vitrine.engine.errors import NotationError, VitrineError
 from vitrine.engine.overlay import Overlay, apply_overlay, check_base, checked
 from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Record, unknown_rules_version
@@ -210,35 +210,27 @@ class ExhibitionGame(GameBase[ExhibitionState]):
             raise VitrineError("'secret_decades' must all differ (D-14)", "decades_repeated")
         return decades
 
-    def replay(self, record: Record) -> ExhibitionState:
-        """The position a record reaches; a trailing take-only entry is a pending take."""
-        record.check_game(GAME_NAME, self.rules_versions)
-        try:
-            deck = parse_deck(record.setup["deck"]) if "deck" in record.setup else None
-            decades = record.setup.get("secret_decades")
-            if decades is not None and not isinstance(decades, list):
-                raise VitrineError("'secret_decades' must be a list of decades", "decades_not_list")
-            state = self.start(
-                record.players,
-                record.options,
-                seed=record.seed,
-                deck=deck,
-                secret_decades=decades,
-                rules_version=record.rules_version,
-            )
-        except VitrineError as error:
-            raise RecordError.caused_by(error) from None
-        last = len(record.turns)
-        notation = state.config.notation
-        for number, text in enumerate(record.turns, start=1):
-            try:
-                if number == last and " " not in text and not state.is_over:
-                    state.take(self._pending_take(notation, text))
-                else:
-                    state.push(text)
-            except VitrineError as error:
-                raise RecordError.caused_by(error, number, text) from None
-        return state
+    def record_start(self, record: Record) -> ExhibitionState:
+        """The game a record starts, with its deck order and secret decades if it fixes them."""
+        deck = parse_deck(record.setup["deck"]) if "deck" in record.setup else None
+        decades = record.setup.get("secret_decades")
+        if decades is not None and not isinstance(decades, list):
+            raise VitrineError("'secret_decades' must be a list of decades", "decades_not_list")
+        return self.start(
+            record.players,
+            record.options,
+            seed=record.seed,
+            deck=deck,
+            secret_decades=decades,
+            rules_version=record.rules_version,
+        )
+
+    def replay_turn(self, state: ExhibitionState, text: str, last: bool) -> None:
+        """A whole turn; a take alone as the record's last entry is a pending take."""
+        if last and " " not in text and not state.is_over:
+            state.take(self._pending_take(state.config.notation, text))
+        else:
+            state.push(text)
 
     @staticmethod
     def _pending_take(notation: Notation, text: str) -> Take:

@@ -4,7 +4,7 @@ from collections.abc import Mapping, Sequence
 from random import Random
 from typing import Any
 
-from vitrine.engine.errors import RecordError, VitrineError
+from vitrine.engine.errors import VitrineError
 from vitrine.engine.overlay import Overlay, apply_overlay, check_base, checked
 from vitrine.engine.protocol import GameState
 from vitrine.engine.record import Record
@@ -141,32 +141,24 @@ class TucanoGame(GameBase[TucanoState]):
         config = make_config(self.table, players, seed, order, explicit, rules, STATE_VIEWS)
         return TucanoState(config)
 
-    def replay(self, record: Record) -> TucanoState:
-        """The position a record reaches; a last turn may be unfinished (toucans waiting)."""
-        record.check_game(GAME_NAME, self.rules_versions)
-        try:
-            state = self.start(
-                record.players,
-                record.options,
-                seed=record.seed,
-                deck=record.setup.get("deck"),
-                rules_version=record.rules_version,
-            )
-        except VitrineError as error:
-            raise RecordError.caused_by(error) from None
-        last = len(record.turns)
-        notation = state.config.notation
-        for number, text in enumerate(record.turns, start=1):
-            try:
-                decisions = notation.parse_turn(text)
-                if number == last and self._unfinished(state, decisions):
-                    for decision in decisions:
-                        state.apply_decision(decision)
-                else:
-                    state.play(decisions)
-            except VitrineError as error:
-                raise RecordError.caused_by(error, number, text) from None
-        return state
+    def record_start(self, record: Record) -> TucanoState:
+        """The game a record starts, with its deck order if it fixes one."""
+        return self.start(
+            record.players,
+            record.options,
+            seed=record.seed,
+            deck=record.setup.get("deck"),
+            rules_version=record.rules_version,
+        )
+
+    def replay_turn(self, state: TucanoState, text: str, last: bool) -> None:
+        """A whole turn; the record's last may stop with toucans still waiting."""
+        decisions = state.config.notation.parse_turn(text)
+        if last and self._unfinished(state, decisions):
+            for decision in decisions:
+                state.apply_decision(decision)
+        else:
+            state.play(decisions)
 
     @staticmethod
     def _unfinished(state: TucanoState, decisions: list[Any]) -> bool:
