@@ -93,6 +93,9 @@ def test_a_finished_game_is_reviewed_on_its_table_and_in_the_replay_viewer(
     chosen.click()
     page.locator("#review-chosen").wait_for()
     assert page.locator("#review-board .coach-played").count() >= 1
+    # Bots played every decision: the board names who was to play, not "Your turn".
+    board = page.inner_text("#review-board")
+    assert "was to play" in board and "Your turn" not in board and "You took" not in board
     if graded.count():
         assert "The coach's choice" in page.inner_text("#coach-best-line")
         assert page.locator("#review-board .coach-best").count() >= 1

@@ -52,6 +52,7 @@ WORDS = {  # a few of the page's words in each language, to tell which one it sp
         "refill": "Refill:",
         "showcase": "One Era",
         "provisional": "Score if the game ended now",
+        "vehicle": "your vehicle then moves to the continent of the card you took",
     },
     "fr": {
         "title": "Exhibition : le XXᵉ siècle",
@@ -59,6 +60,7 @@ WORDS = {  # a few of the page's words in each language, to tell which one it sp
         "refill": "Remplacement :",
         "showcase": "Une seule ère",
         "provisional": "Score si la partie s'arrêtait maintenant",
+        "vehicle": "votre véhicule se rend alors sur le continent de la carte prise",
     },
 }
 EX_OPTIONS = {"secret_decade": True, "variations": ["links"]}
@@ -206,7 +208,9 @@ def test_placing_a_card_on_the_exhibition_table(
         assert "?" in provisional.inner_text()
         # The rules at hand, in the page's language.
         page.locator("#rules summary").click()
-        assert words["showcase"] in page.locator("#rules").inner_text()
+        rules = page.locator("#rules").inner_text()
+        assert words["showcase"] in rules
+        assert words["vehicle"] in rules  # the vehicle goes to the card's continent (defect 8)
         clean(troubles)
 
 
@@ -572,7 +576,7 @@ def test_tucano_says_one_card_not_one_cards(module_browser: Browser, module_serv
             clean(troubles)
 
 
-@pytest.mark.parametrize("game", ["tucano", "exhibition"])
+@pytest.mark.parametrize("game", ["tucano", "exhibition", "dontgointhere"])
 def test_score_tables_wrap_between_words_on_a_phone(
     module_browser: Browser, module_served: Served, game: str
 ) -> None:
@@ -613,6 +617,12 @@ def test_the_lobby_lists_a_players_own_tables_and_only_public_ones_to_all(
         assert sorted(mine.evaluate_all("items => items.map((i) => i.dataset.table)")) == sorted(
             table.id for table in [*own, full]
         )
+        # The hints box sits beside the start of its words, not alone above them (defect 10).
+        box = page.locator("#hints").bounding_box()
+        words = page.locator("label.check").bounding_box()
+        assert box is not None and words is not None
+        assert box["x"] < words["x"] + 40 and abs(box["y"] - words["y"]) < 12
+        assert words["height"] > box["height"] * 1.5  # the words wrap beside the box
         waiting = page.locator(f"[aria-labelledby=your-tables] li[data-table='{full.id}']")
         assert "en attente du lancement" in waiting.inner_text()
         for table in [*own, full]:

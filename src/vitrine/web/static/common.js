@@ -104,6 +104,9 @@ export function displayName(name) {
   return words("botName", { level: words(`botLevel.${match[1].toLowerCase()}`), n: match[2] });
 }
 
+/** French "de" before a name, elided before a vowel: "d'Ana", "d'Exhibition", "de Bo". */
+export const ofName = (name) => (/^[aeiouyàâäéèêëîïôöûüœ]/i.test(name) ? `d'${name}` : `de ${name}`);
+
 /** ``one`` or ``other`` (dictionary keys) by the language's plural rule for ``n``. */
 export function plural(t, n, key, params = {}) {
   const form = new Intl.PluralRules(lang()).select(n) === "one" ? "one" : "other";

@@ -195,12 +195,13 @@ async function render() {
             id: "seating", onchange: (e) => { chosen.seatsOpen = e.target.value === "open"; },
           }, el("option", { value: "invite", selected: !chosen.seatsOpen }, t("seatsInvite")),
           el("option", { value: "open", selected: chosen.seatsOpen }, t("seatsOpen")))),
-        el("div", { class: "row" },
+        // The box inside its label: on a phone the words wrap beside it, not below.
+        el("label", { class: "check", for: "hints" },
           el("input", {
             type: "checkbox", id: "hints", checked: chosen.hints,
             onchange: (e) => { chosen.hints = e.target.checked; },
           }),
-          el("label", { for: "hints" }, t("hints"))),
+          t("hints")),
         options.element,
         el("button", { type: "submit", id: "create", class: "primary" }, t("create")),
         errorBox),

@@ -1,6 +1,6 @@
 // The replay viewer: a finished table's game or an uploaded record, turn by turn.
 import {
-  api, displayName, el, errorText, gameModule, gameTitle, header, levelName, translator,
+  api, displayName, el, errorText, gameModule, gameTitle, header, levelName, ofName, translator,
 } from "/static/common.js";
 import { hintsBadge, reviewPanel } from "/static/review.js";
 
@@ -16,7 +16,7 @@ const t = translator({
   fr: {
     heading: "Revoir", upload: "Ouvrir une partie (JSON)", first: "|◀ Début", previous: "◀ Précédent",
     next: "Suivant ▶", last: "Fin ▶|", step: "Tour {n} sur {total}", keys: "Touches : ← et → pour avancer.",
-    finishedByBot: "La place de {name} a été jouée par un robot ({level}) à partir du tour {turn} : {why}.",
+    finishedByBot: "La place {ofName} a été jouée par un robot ({level}) à partir du tour {turn} : {why}.",
     left: "le joueur est parti", timeout: "le temps du joueur était écoulé",
     host: "l'hôte l'a confiée",
     played: "{name} a joué", start: "La donne, avant le premier tour.",
@@ -57,6 +57,8 @@ const wordsFor = (record) => gameModule(String(record?.game)).catch(() => null);
 // Who played turn ``index``: the seat to act in the position before it.
 const playerOf = (index) => replay.steps[index].current_player;
 const view = (step) => ({ ...step, players: step.players.map(displayName) });
+// A record's turn (its decisions, space-separated) in the game's words.
+const inWords = (turn, shown) => turn.split(" ").map((decision) => module.describe(decision, shown)).join(", ");
 
 const go = (to) => {
   if (!replay) return;
@@ -94,7 +96,8 @@ async function render() {
         el("button", { type: "button", onclick: () => go(total) }, t("last")),
         el("span", { class: "muted keys" }, t("keys"))),
       ...replay.substitutes.map((s) => el("p", { class: "substitute" }, t("finishedByBot", {
-        name: displayName(replay.players[s.seat]), level: levelName(s.level),
+        name: displayName(replay.players[s.seat]), ofName: ofName(displayName(replay.players[s.seat])),
+        level: levelName(s.level),
         turn: s.turns_before + 1, why: t(s.why),
       }))),
       replay.ending === "abandoned"
@@ -102,10 +105,11 @@ async function render() {
       replay.hints ? el("p", {}, hintsBadge()) : null,
       el("p", { id: "played" }, step > 0 ? [
         t("played", { name: displayName(replay.players[playerOf(step - 1)]) }), " ",
-        el("code", {}, replay.turns[step - 1])] : t("start")),
+        el("span", { title: replay.turns[step - 1] }, inWords(replay.turns[step - 1], view(replay.steps[step])))]
+        : t("start")),
       await module.renderGame(view(replay.steps[step]), { you: null, act: () => {}, redraw: render }));
     review ??= reviewPanel({
-      ...startReview, players: replay.players.map(displayName), module,
+      ...startReview, players: replay.players.map(displayName), module, view: () => view(replay.steps.at(-1)),
       fail: (error) => fail(error, module),
     });
     review.redraw();

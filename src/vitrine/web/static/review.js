@@ -5,7 +5,7 @@
 // The standing graph is SVG built here: one small line chart needs no
 // library, works under the pages' Content-Security-Policy (no inline style:
 // SVG presentation attributes and classes only) and needs no file from a CDN.
-import { api, el, translator } from "/static/common.js";
+import { api, el, ofName, plural, translator } from "/static/common.js";
 
 const t = translator({
   en: {
@@ -17,34 +17,42 @@ const t = translator({
     player: "Player", decisions: "Decisions", bestShare: "Best", meanLoss: "Mean loss",
     best: "best", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder",
     forced: "only choice", decisionList: "Every decision, graded", costliest: "Costliest moments",
-    played: "Played: {words} ({code})", bestWas: "The coach's choice: {words} ({code})",
-    lossWin: "{n} in a hundred games lost", lossPoints: "{n} points lost",
-    worthWin: "{n}% to win", worthPoints: "{n} points expected", turn: "turn {n}",
-    hint: "Hint", hintLine: "The coach's suggestion: {words} ({code})",
-    hintMargin: " — {n} more games won in a hundred than the next best: {other} ({code})",
-    hintMarginPoints: " — {n} more points than the next best: {other} ({code})",
-    hintEven: " — about as good as the next best: {other} ({code})",
+    played: "Played: {words}", bestWas: "The coach's choice: {words}",
+    "lossWin.one": "{n} game in a hundred lost", "lossWin.other": "{n} games in a hundred lost",
+    "lossPoints.one": "{n} point lost", "lossPoints.other": "{n} points lost",
+    worthWin: "{n}% to win", "worthPoints.one": "{n} point expected",
+    "worthPoints.other": "{n} points expected", turn: "turn {n}",
+    hint: "Hint", hintLine: "The coach's suggestion: {words}",
+    "hintMargin.one": " — {n} more game won in a hundred than the next best: {other}",
+    "hintMargin.other": " — {n} more games won in a hundred than the next best: {other}",
+    "hintMarginPoints.one": " — {n} more point than the next best: {other}",
+    "hintMarginPoints.other": " — {n} more points than the next best: {other}",
+    hintEven: " — about as good as the next best: {other}",
     hintsAllowed: "Hints allowed", hintsAllowedLong: "The host allowed hints: this game was not played unaided.",
-    chosen: "Decision {n}: {name}, {turn}", bot: "played by a bot",
+    chosen: "Decision {n}: {name}, {turn}", bot: "played by a bot", wasToPlay: "{name} was to play.",
   },
   fr: {
     review: "Analyser la partie avec le coach", reviewing: "Le coach analyse : {done} décisions sur {total}",
     reviewTitle: "L'analyse du coach", coach: "Coach : {coach}. Chaque décision est jugée sur ce que son joueur pouvait voir alors.",
     standing: "Le rapport de force au fil de la partie", standingWinShare: "Les chances de gagner de chaque joueur, décision par décision",
     standingScore: "Le score attendu, décision par décision",
-    standingContest: "Les chances de gagner de {name}, décision par décision : au-dessus de la ligne du milieu, {name} mène ; en dessous, {other}",
+    standingContest: "Les chances de gagner {ofName}, décision par décision : au-dessus de la ligne du milieu, {name} mène ; en dessous, {other}",
     player: "Joueur", decisions: "Décisions", bestShare: "Meilleures", meanLoss: "Perte moyenne",
     best: "meilleure", good: "bonne", inaccuracy: "imprécision", mistake: "erreur", blunder: "gaffe",
     forced: "seul choix", decisionList: "Chaque décision, notée", costliest: "Moments les plus coûteux",
-    played: "Joué : {words} ({code})", bestWas: "Le choix du coach : {words} ({code})",
-    lossWin: "{n} parties sur cent perdues", lossPoints: "{n} points perdus",
-    worthWin: "{n} % de chances de gagner", worthPoints: "{n} points attendus", turn: "tour {n}",
-    hint: "Indice", hintLine: "La suggestion du coach : {words} ({code})",
-    hintMargin: " — {n} parties gagnées sur cent de plus que la suivante : {other} ({code})",
-    hintMarginPoints: " — {n} points de plus que la suivante : {other} ({code})",
-    hintEven: " — à peu près aussi bonne que la suivante : {other} ({code})",
+    played: "Joué : {words}", bestWas: "Le choix du coach : {words}",
+    "lossWin.one": "{n} partie sur cent perdue", "lossWin.other": "{n} parties sur cent perdues",
+    "lossPoints.one": "{n} point perdu", "lossPoints.other": "{n} points perdus",
+    worthWin: "{n} % de chances de gagner", "worthPoints.one": "{n} point attendu",
+    "worthPoints.other": "{n} points attendus", turn: "tour {n}",
+    hint: "Indice", hintLine: "La suggestion du coach : {words}",
+    "hintMargin.one": " — {n} partie gagnée sur cent de plus que la suivante : {other}",
+    "hintMargin.other": " — {n} parties gagnées sur cent de plus que la suivante : {other}",
+    "hintMarginPoints.one": " — {n} point de plus que la suivante : {other}",
+    "hintMarginPoints.other": " — {n} points de plus que la suivante : {other}",
+    hintEven: " — à peu près aussi bonne que la suivante : {other}",
     hintsAllowed: "Indices autorisés", hintsAllowedLong: "L'hôte a autorisé les indices : cette partie n'a pas été jouée sans aide.",
-    chosen: "Décision {n} : {name}, {turn}", bot: "jouée par un robot",
+    chosen: "Décision {n} : {name}, {turn}", bot: "jouée par un robot", wasToPlay: "C'était à {name} de jouer.",
   },
 });
 
@@ -61,11 +69,11 @@ function svg(tag, attributes = {}, ...children) {
 
 // A value on the review's scale in words: a chance to win, or points alone.
 const worth = (review, value) => (review.points_per_unit
-  ? t("worthPoints", { n: Math.round(value * review.points_per_unit) })
+  ? plural(t, Math.round(value * review.points_per_unit), "worthPoints")
   : t("worthWin", { n: Math.round(value * 100) }));
 const lost = (review, loss) => (review.points_per_unit
-  ? t("lossPoints", { n: Math.round(loss * review.points_per_unit) })
-  : t("lossWin", { n: Math.round(loss * 100) }));
+  ? plural(t, Math.round(loss * review.points_per_unit), "lossPoints")
+  : plural(t, Math.round(loss * 100), "lossWin"));
 
 export function gradeBadge(grade) {
   return el("span", { class: `grade grade-${grade}`, "data-grade": grade }, t(grade));
@@ -84,14 +92,14 @@ export function hintsBadge() {
 export function hintControl({ ask, view, module, fail, remembered }) {
   const line = el("p", { id: "hint-line", class: "hint-line", role: "status" });
   const show = (hint) => {
-    let text = t("hintLine", { words: module.describe(hint.decision, view), code: hint.decision });
+    let text = t("hintLine", { words: module.describe(hint.decision, view) });
     if (hint.runner_up && hint.value !== null) {
       const other = module.describe(hint.runner_up, view);
       const points = hint.points_per_unit;
       const n = Math.round(hint.margin * (points ?? 100));
       // A margin that rounds to nothing says so, never "0 more".
-      const key = n === 0 ? "hintEven" : points ? "hintMarginPoints" : "hintMargin";
-      text += t(key, { n, other, code: hint.runner_up });
+      text += n === 0 ? t("hintEven", { other })
+        : plural(t, n, points ? "hintMarginPoints" : "hintMargin", { other });
     }
     line.textContent = text;
     markDecision(document, hint.decision, "coach-best");
@@ -131,7 +139,7 @@ export function markDecision(root, action, cls) {
  * ``players`` names the seats; ``module`` is the game's page module;
  * ``onReview(review)`` lets the page put grades beside its own log.
  */
-export function reviewPanel({ start, key, players, module, fail, onReview }) {
+export function reviewPanel({ start, key, players, module, view, fail, onReview }) {
   const panel = el("section", { class: "panel review", id: "review", "aria-labelledby": "review-title" });
   let shown = null;  // what the panel shows now, drawn again in another language
   const draw = () => {
@@ -140,7 +148,7 @@ export function reviewPanel({ start, key, players, module, fail, onReview }) {
       panel.replaceChildren(el("h2", { id: "review-title" }, t("reviewTitle")),
         el("label", { for: "review-progress" }, t("reviewing", { done: shown.done, total: shown.total })),
         el("progress", { id: "review-progress", max: Math.max(1, shown.total), value: shown.done }));
-    } else panel.replaceChildren(...renderReview(shown, players, module, fail));
+    } else panel.replaceChildren(...renderReview(shown, players, module, view(), fail));
   };
   const poll = async (status) => {
     if (status.status === "none") return;  // not reviewed yet: the button stays
@@ -169,22 +177,25 @@ export function reviewPanel({ start, key, players, module, fail, onReview }) {
   return panel;
 }
 
-function renderReview({ key, review }, players, module, fail) {
+/** ``last``: a view of the game, to word its decisions in the list. */
+function renderReview({ key, review }, players, module, last, fail) {
   const board = el("div", { class: "review-board", id: "review-board", "aria-live": "polite" });
   const choose = async (decision) => {
     try {
       const position = await api(`/api/reviews/${key}/positions/${decision.index}`);
       const view = position.view;
-      const drawing = await module.renderGame(view, { you: position.seat, act: () => {}, redraw: () => {} });
+      // The position as its player saw it; the game's action bar names who was to play.
+      const review = t("wasToPlay", { name: players[decision.seat] });
+      const drawing = await module.renderGame(view, { you: position.seat, review, act: () => {}, redraw: () => {} });
       const lines = [
         el("h3", { id: "review-chosen" }, t("chosen", { n: decision.index, name: players[decision.seat], turn: t("turn", { n: decision.turn }) }),
           " ", gradeBadge(decision.grade)),
-        el("p", { class: "coach-played-line" }, t("played", { words: module.describe(decision.played, view), code: decision.played }),
+        el("p", { class: "coach-played-line" }, t("played", { words: module.describe(decision.played, view) }),
           decision.value_played !== null ? ` — ${worth(review, decision.value_played)}` : ""),
       ];
       if (decision.best !== decision.played) {
         lines.push(el("p", { class: "coach-best-line", id: "coach-best-line" },
-          t("bestWas", { words: module.describe(decision.best, view), code: decision.best }),
+          t("bestWas", { words: module.describe(decision.best, view) }),
           ` — ${worth(review, decision.value_best)}`, decision.loss > 0 ? ` (${lost(review, decision.loss)})` : ""));
       }
       board.replaceChildren(...lines, drawing);
@@ -197,7 +208,8 @@ function renderReview({ key, review }, players, module, fail) {
     el("button", {
       type: "button", class: "decision", "data-index": decision.index,
       onclick: () => choose(decision),
-    }, `${players[decision.seat]}: ${decision.played}`), " ", gradeBadge(decision.grade),
+      title: decision.played,
+    }, `${players[decision.seat]}: ${module.describe(decision.played, last)}`), " ", gradeBadge(decision.grade),
     decision.substitute ? el("span", { class: "muted" }, ` (${t("bot")})`) : null,
     decision.loss > 0 ? el("span", { class: "muted" }, ` ${lost(review, decision.loss)}`) : null));
   return [
@@ -268,7 +280,7 @@ function standingGraph(review, players) {
   const lines = contest ? [line(first, valued)]
     : review.seats.map((seat) => line(seat, valued.filter((d) => d.seat === seat)));
   const caption = solo ? t("standingScore")
-    : contest ? t("standingContest", { name: players[first], other: players[second] }) : t("standingWinShare");
+    : contest ? t("standingContest", { name: players[first], ofName: ofName(players[first]), other: players[second] }) : t("standingWinShare");
   const sample = (seat) => el("span", { class: "legend-seat" },
     svg("svg", { width: 28, height: 10, "aria-hidden": "true" },
       svg("line", { x1: 0, y1: 5, x2: 28, y2: 5, stroke: colour(seat), "stroke-width": 2, "stroke-dasharray": dashes(seat) })),

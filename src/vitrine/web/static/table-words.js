@@ -39,7 +39,7 @@ export const TABLE_WORDS = {
     start: "Lancer la partie", startWhen: "L'hôte lance la partie quand chaque place a un nom.",
     startsItself: "La partie commence d'elle-même quand toutes les places sont prises.",
     spectator: "Vous regardez.", left: "jouée par un robot",
-    toBot: "Confier à un robot", handed: "La place de {name} est maintenant jouée par un robot.",
+    toBot: "Confier à un robot", handed: "La place {ofName} est maintenant jouée par un robot.",
     log: "Journal", noLog: "Aucune décision pour l'instant.",
     record: "Télécharger la partie (JSON)",
     replay: "Revoir coup par coup", connecting: "Reconnexion…",
@@ -66,6 +66,6 @@ export const TABLE_WORDS = {
     chat: "Discussion", say: "Envoyer", chatLine: "Votre message (300 caractères au plus)",
     chatSpectator: "Les joueurs assis écrivent ici ; les spectateurs lisent.",
     noChat: "Aucun message pour l'instant.",
-    rules: "Règles de {game}", hours: "{h} h", minutes: "{m} min", seconds: "{s} s",
+    rules: "Règles {ofGame}", hours: "{h} h", minutes: "{m} min", seconds: "{s} s",
   },
 };

@@ -4,7 +4,7 @@
 // log, the chat and the rules.  Game-independent: the game's module draws it.
 import {
   api, displayName, el, errorText, gameModule, gameTitle, header, levelName, tableSocket,
-  tokens, translator,
+  ofName, tokens, translator,
 } from "/static/common.js";
 import { gradeBadge, hintControl, hintsBadge, reviewPanel } from "/static/review.js";
 import { TABLE_WORDS } from "/static/table-words.js";
@@ -154,7 +154,7 @@ function seatLine(seat, table) {
         type: "button", class: "to-bot",
         onclick: () => api(`/api/tables/${id}/seats/${seat.position}/bot`, {
           method: "POST", token: host.host_token, body: { level: "casual" },
-        }).then(() => say(t("handed", { name: displayName(seat.name) }))).catch(fail),
+        }).then(() => say(t("handed", { name: displayName(seat.name), ofName: ofName(displayName(seat.name)) }))).catch(fail),
       }, t("toBot")) : null);
 }
 
@@ -360,7 +360,7 @@ async function sendChat(event) {
 }
 
 function rulesPanelFor(table) {
-  rulesPanel.replaceChildren(el("summary", {}, t("rules", { game: gameTitle(table.game) })),
+  rulesPanel.replaceChildren(el("summary", {}, t("rules", { game: gameTitle(table.game), ofGame: ofName(gameTitle(table.game)) })),
     module.rules());
   return rulesPanel;
 }
@@ -399,6 +399,7 @@ async function render() {
       key: `table-${id}`,
       players: table.seats.map((seat) => displayName(seat.name)),
       module,
+      view: () => message.view,
       fail,
       onReview: (done) => {
         grades = done.decisions.map((decision) => decision.grade);

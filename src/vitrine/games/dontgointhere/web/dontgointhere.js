@@ -291,6 +291,7 @@ function choiceButtons(legal, ctx) {
 
 function prompt(view, ctx, legal) {
   if (view.current_player === null) return null;
+  if (ctx.review) return el("p", { class: "prompt", role: "status" }, ctx.review);  // the coach's board
   if (view.current_player !== ctx.you) {
     return el("p", { class: "prompt action-bar", role: "status" },
       t("waitingFor", { name: view.players[view.current_player] }));

@@ -255,6 +255,7 @@ function hall(view, seat, ctx, targets) {
 // what the player just touched, wherever that is on the page.
 function prompt(view, ctx, legal, fresh) {
   if (view.current_player === null) return null;
+  if (ctx.review) return el("p", { class: "prompt", role: "status" }, ctx.review);  // the coach's board
   if (view.current_player !== ctx.you) {
     return el("div", { class: "prompt action-bar", role: "status" },
       el("p", {}, t("waitingFor", { name: view.players[view.current_player] })));

@@ -55,7 +55,7 @@ export const t = translator({
     "points.one": "{n} point", "points.other": "{n} points",
     total: "Total", rank: "Rank", tiebreak: "Tiebreak: years from 1950", scoresTitle: "Final scores",
     chart: "Where the points came from", category: "Category", shortcuts: "Keys: Enter places, Escape undoes.",
-    rulesIntro: "Take a card from the continent where your vehicle stands (a white card goes anywhere and moves your vehicle where you say); the refill is shown; then place the card in a spot of your hall where its showcase stays legal, or in the depot. Ascending years left to right in every showcase; the highest total wins, the Mid Century card closest to 1950 breaks ties.",
+    rulesIntro: "Take a card from the continent where your vehicle stands (any continent, if none is left there); your vehicle then moves to the continent of the card you took, its colour and symbol, which may be another one (a white card: the continent you choose); the refill is shown; then place the card in a spot of your hall where its showcase stays legal, or in the depot. Ascending years left to right in every showcase; the highest total wins, the Mid Century card closest to 1950 breaks ties.",
     rulesShowcases: "Showcases", rulesScoring: "Scoring",
   },
   fr: {
@@ -110,7 +110,7 @@ export const t = translator({
     total: "Total", rank: "Rang", tiebreak: "Départage : années d'écart à 1950",
     scoresTitle: "Scores finaux", chart: "D'où viennent les points", category: "Catégorie",
     shortcuts: "Touches : Entrée place, Échap annule.",
-    rulesIntro: "Prenez une carte du continent où se trouve votre véhicule (une carte blanche se prend partout et envoie votre véhicule où vous voulez) ; la carte de remplacement est montrée ; puis placez la carte dans un emplacement de votre salle où sa vitrine reste valable, ou au dépôt. Années croissantes de gauche à droite dans chaque vitrine ; le plus haut total gagne, la carte Mi-siècle la plus proche de 1950 départage.",
+    rulesIntro: "Prenez une carte du continent où se trouve votre véhicule (n'importe lequel, s'il n'y en reste aucune) ; votre véhicule se rend alors sur le continent de la carte prise, sa couleur et son symbole, qui peut être un autre (une carte blanche : le continent de votre choix) ; la carte de remplacement est montrée ; puis placez la carte dans un emplacement de votre salle où sa vitrine reste valable, ou au dépôt. Années croissantes de gauche à droite dans chaque vitrine ; le plus haut total gagne, la carte Mi-siècle la plus proche de 1950 départage.",
     rulesShowcases: "Vitrines", rulesScoring: "Décompte",
   },
 });
