@@ -13,7 +13,7 @@ from typing import Any
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.overlay import Overlay
 from vitrine.games.exhibition.cards import NUM_CARDS, CardTable, card_from_label
-from vitrine.games.exhibition.config import NOBODY, make_config
+from vitrine.games.exhibition.config import EMPTY, NOBODY, make_config
 from vitrine.games.exhibition.layout import LayoutData
 from vitrine.games.exhibition.options import Options
 from vitrine.games.exhibition.state import ExhibitionState
@@ -79,5 +79,6 @@ def determinize(
     notation = config.notation
     state.history = [notation.parse_turn(t) for t in view["turns"] if " " in t]
     state.pending = None if pending is None else notation.parse_take(pending)
+    state.refill = EMPTY if view["refill"] is None else _card(view["refill"])
     state.refresh_all()
     return state

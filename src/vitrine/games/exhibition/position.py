@@ -54,6 +54,7 @@ class Position(StateBase):
         "market",
         "masks",
         "pending",
+        "refill",
         "round",
         "secret_decades",
         "six_round",
@@ -70,6 +71,7 @@ class Position(StateBase):
     masks: list[list[int]]
     market: list[list[int]]
     pending: Take | None
+    refill: int  # the card the last take drew into the market (public), or EMPTY
     round: int
     draw_pile: list[int]  # the stock, next card last
     draw_rng: Random | None  # search samples draw at random instead
@@ -100,6 +102,7 @@ class Position(StateBase):
         self.discards = []
         self.history = []
         self.pending = None
+        self.refill = EMPTY
         self.round = 1
         self.current = 0
         self.refresh_all()
@@ -220,8 +223,11 @@ class Position(StateBase):
             if self.draw_rng is not None:
                 index = int(self.draw_rng.random() * len(pile))
                 pile[index], pile[-1] = pile[-1], pile[index]
-            group.append(pile.pop())
+            self.refill = pile.pop()
+            group.append(self.refill)
             group.sort()
+        else:
+            self.refill = EMPTY
         self.pending = take
 
     def _place(self, target: int) -> None:

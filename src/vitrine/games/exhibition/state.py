@@ -49,6 +49,7 @@ class ExhibitionState(Position):
         clone.masks = [m[:] for m in self.masks]
         clone.market = [g[:] for g in self.market]
         clone.pending = self.pending
+        clone.refill = self.refill
         clone.round = self.round
         clone.six_round = self.six_round[:]
         clone.draw_pile = self.draw_pile[:]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from vitrine.engine.protocol import provisional_sheet, view_header
 from vitrine.games.exhibition.cards import LABELS
-from vitrine.games.exhibition.config import GAME_NAME
+from vitrine.games.exhibition.config import EMPTY, GAME_NAME
 from vitrine.games.exhibition.scoring import SECRET_DECADE, score_game
 
 if TYPE_CHECKING:
@@ -52,6 +52,8 @@ def player_view(state: "ExhibitionState", viewer: int | None) -> dict[str, Any]:
         "phase": state.phase,
         "current_player": state.current_player,
         "pending": None if state.pending is None else config.notation.take_text(*state.pending),
+        # The card the last take drew into the market, which everyone saw come in (D-13).
+        "refill": None if state.refill == EMPTY else LABELS[state.refill],
         "market": {codes[k]: _labels(group) for k, group in enumerate(state.market)},
         "stock_count": len(state.stock),
         "vehicles": [codes[v] for v in state.vehicles],

@@ -291,21 +291,21 @@ function choiceButtons(legal, ctx) {
 
 function prompt(view, ctx, legal) {
   if (view.current_player === null) return null;
-  if (ctx.review) return el("p", { class: "prompt", role: "status" }, ctx.review);  // the coach's board
   if (view.current_player !== ctx.you) {
     return el("p", { class: "prompt action-bar", role: "status" },
       t("waitingFor", { name: view.players[view.current_player] }));
   }
+  // On the coach's board, who was to play (``ctx.review``) in place of the instruction.
   if (view.phase === "dice") {
     const room = view.boards[view.resolving].room;
-    return el("div", { class: "prompt action-bar", role: "status" }, el("p", {}, t(`dice${room}`)),
-      choiceButtons(legal, ctx));
+    return el("div", { class: "prompt action-bar", role: "status" },
+      el("p", {}, ctx.review ?? t(`dice${room}`)), choiceButtons(legal, ctx));
   }
   if (view.phase === "tome") {
-    return el("div", { class: "prompt action-bar", role: "status" }, el("p", {}, t("tome")),
+    return el("div", { class: "prompt action-bar", role: "status" }, el("p", {}, ctx.review ?? t("tome")),
       choiceButtons(legal, ctx));
   }
-  return el("p", { class: "prompt action-bar", role: "status" }, t(view.phase));
+  return el("p", { class: "prompt action-bar", role: "status" }, ctx.review ?? t(view.phase));
 }
 
 function diceRow(view) {

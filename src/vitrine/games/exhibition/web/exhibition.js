@@ -105,24 +105,13 @@ const unfolded = new Map();
 // changes, so a misclick is undone here, before anything is sent; a take is
 // never undone (the refill is already public).
 let pick = { key: null, white: null, spot: null, why: null };
-// The market as last drawn, to mark the cards that came in since (the refill).
-let seen = { key: null, market: null, fresh: new Set() };
-
 function stepKey(view) {
   return `${view.turns.length}:${view.phase}:${view.current_player}:${view.pending}`;
 }
 
-function freshCards(view) {
-  const key = stepKey(view);
-  if (seen.key !== key) {
-    const now = CONTINENTS.flatMap((code) => view.market[code]);
-    seen = {
-      key, market: new Set(now),
-      fresh: seen.market ? new Set(now.filter((label) => !seen.market.has(label))) : new Set(),
-    };
-  }
-  return seen.fresh;
-}
+// The card the last take drew into the market, as the view says (never
+// guessed from an earlier drawing, which a reload or a review has not got).
+const freshCards = (view) => new Set(view.refill ? [view.refill] : []);
 
 function market(view, ctx, legal, fresh) {
   const takes = new Map();
@@ -255,13 +244,13 @@ function hall(view, seat, ctx, targets) {
 // what the player just touched, wherever that is on the page.
 function prompt(view, ctx, legal, fresh) {
   if (view.current_player === null) return null;
-  if (ctx.review) return el("p", { class: "prompt", role: "status" }, ctx.review);  // the coach's board
   if (view.current_player !== ctx.you) {
     return el("div", { class: "prompt action-bar", role: "status" },
       el("p", {}, t("waitingFor", { name: view.players[view.current_player] })));
   }
   if (view.phase === "take") {
-    return el("div", { class: "prompt action-bar", role: "status" }, el("p", {}, t("yourTurnTake")));
+    return el("div", { class: "prompt action-bar", role: "status" },
+      el("p", {}, ctx.review ?? t("yourTurnTake")));
   }
   const card = view.pending.split("@")[0];
   const refill = [...fresh][0];
@@ -298,16 +287,17 @@ function prompt(view, ctx, legal, fresh) {
     ];
   }
   return el("div", {
-    class: "prompt action-bar placing", role: "region", "aria-label": t("yourTurnPlace", { card }),
+    class: "prompt action-bar placing", role: "region", "aria-label": ctx.review ?? t("yourTurnPlace", { card }),
   },
   el("div", { class: "bar-row" },
     el("div", { class: `card c-${continentOf(card)} pending`, title: cardTitle(card) },
       cardFace(card, { compact: true })),
     el("div", { class: "bar-words" },
-      el("p", { role: "status" }, t("yourTurnPlace", { card })),
+      // On the coach's board, who was to play (``ctx.review``) in place of "You took".
+      el("p", { role: "status" }, ctx.review ?? t("yourTurnPlace", { card })),
       el("p", { class: "muted refill" }, refill ? t("refill", { card: cardTitle(refill) })
         : t("noRefill")),
-      el("p", { class: "muted keys" }, t("shortcuts"))),
+      ctx.review ? null : el("p", { class: "muted keys" }, t("shortcuts"))),
     el("div", { class: "row bar-choice" }, choice)));
 }
 

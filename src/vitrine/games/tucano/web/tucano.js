@@ -281,7 +281,7 @@ function revealedPiles(view, piles) {
 
 function prompt(view, ctx, legal) {
   if (view.current_player === null) return null;
-  if (ctx.review) return el("p", { class: "prompt", role: "status" }, ctx.review);  // the coach's board
+  if (ctx.review) return el("p", { class: "prompt", role: "status" }, ctx.review);  // the coach's board: text only
   const name = view.players[view.current_player];
   if (view.phase === "joker") {
     return el("p", { class: "prompt action-bar", role: "status" },
