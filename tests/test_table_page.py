@@ -532,7 +532,7 @@ def test_the_replay_names_who_played_and_refuses_a_file_that_is_not_json(
         played.wait_for()
         page.click("#previous")
         text = played.inner_text()
-        assert ("played" if language == "en" else "a joué") in text
+        assert ("'s turn:" if language == "en" else "Tour d") in text
         assert "Ana" in text or ("bot" if language == "en" else "Robot") in text
         garbage = tmp_path / "notes.json"
         garbage.write_text("this is { not json")

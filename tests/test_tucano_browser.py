@@ -110,4 +110,6 @@ def test_a_spectator_replays_a_bot_game_turn_by_turn(browser: Browser, served: S
     page.locator(".final-scores").wait_for(state="detached")
     assert page.locator(".tucano .column").count() == 3
     assert "face down" in page.inner_text(".tucano")
-    assert page.inner_text("main p code") == record["turns"][22]  # the record's, not the view's
+    # The record's turn (not the view's), said in words, its code in the tooltip.
+    assert page.get_attribute("#played span", "title") == record["turns"][22]
+    assert page.inner_text("#played span") != record["turns"][22]

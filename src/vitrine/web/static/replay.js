@@ -10,7 +10,7 @@ const t = translator({
     next: "Next ▶", last: "Last ▶|", step: "Turn {n} of {total}", keys: "Keys: ← and → step.",
     finishedByBot: "{name}'s seat was played by a bot ({level}) from turn {turn}: {why}.",
     left: "the player left", timeout: "the player ran out of time", host: "the host handed it over",
-    played: "{name} played", start: "The deal, before the first turn.",
+    played: "{name}'s turn:", start: "The deal, before the first turn.",
     abandoned: "This game was abandoned after {n} turns: nobody played at its table for a long time.",
   },
   fr: {
@@ -19,7 +19,7 @@ const t = translator({
     finishedByBot: "La place {ofName} a été jouée par un robot ({level}) à partir du tour {turn} : {why}.",
     left: "le joueur est parti", timeout: "le temps du joueur était écoulé",
     host: "l'hôte l'a confiée",
-    played: "{name} a joué", start: "La donne, avant le premier tour.",
+    played: "Tour {ofName} :", start: "La donne, avant le premier tour.",
     abandoned: "Cette partie a été abandonnée après {n} tours : personne ne jouait plus à sa table.",
   },
 });
@@ -57,6 +57,7 @@ const wordsFor = (record) => gameModule(String(record?.game)).catch(() => null);
 // Who played turn ``index``: the seat to act in the position before it.
 const playerOf = (index) => replay.steps[index].current_player;
 const view = (step) => ({ ...step, players: step.players.map(displayName) });
+const playerName = (turn) => displayName(replay.players[playerOf(turn)]);
 // A record's turn (its decisions, space-separated) in the game's words.
 const inWords = (turn, shown) => turn.split(" ").map((decision) => module.describe(decision, shown)).join(", ");
 
@@ -104,7 +105,7 @@ async function render() {
         ? el("p", { class: "ending" }, t("abandoned", { n: replay.turns.length })) : null,
       replay.hints ? el("p", {}, hintsBadge()) : null,
       el("p", { id: "played" }, step > 0 ? [
-        t("played", { name: displayName(replay.players[playerOf(step - 1)]) }), " ",
+        t("played", { name: playerName(step - 1), ofName: ofName(playerName(step - 1)) }), " ",
         el("span", { title: replay.turns[step - 1] }, inWords(replay.turns[step - 1], view(replay.steps[step])))]
         : t("start")),
       await module.renderGame(view(replay.steps[step]), { you: null, act: () => {}, redraw: render }));
