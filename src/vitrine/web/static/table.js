@@ -37,7 +37,7 @@ const chatInput = el("input", {
 });
 // Why the last line was refused, under the box that still holds it (worded at each redraw).
 const chatError = el("p", { class: "error", id: "chat-error", role: "alert" });
-const chatState = { sending: false, refusal: null };
+const chatState = { sending: false, again: false, refusal: null };
 const provisionalBox = el("div", { id: "provisional-scores" });
 const provisional = el("details", {
   class: "panel", id: "provisional",
@@ -340,12 +340,17 @@ function chatErrorWords() {
  * A chat line, sent by HTTP so that its answer is its own: the box is
  * emptied only once the server took the line (keeping what was typed since),
  * and a refused line stays in the box with the reason under it.  One line
- * at a time: Enter while one is on its way does nothing.
+ * at a time: Enter while one is on its way sends the box once that one is
+ * answered, unless it was refused.
  */
 async function sendChat(event) {
-  event.preventDefault();
+  event?.preventDefault();
+  if (chatState.sending) {
+    chatState.again = true;
+    return;
+  }
   const text = chatInput.value;
-  if (!text.trim() || chatState.sending) return;
+  if (!text.trim()) return;
   chatState.sending = true;
   try {
     await api(`/api/tables/${id}/chat`, { method: "POST", token: seatToken, body: { text } });
@@ -356,6 +361,9 @@ async function sendChat(event) {
   } finally {
     chatState.sending = false;
     chatErrorWords();
+    const again = chatState.again && chatState.refusal === null;
+    chatState.again = false;
+    if (again) sendChat();
   }
 }
 
