@@ -75,6 +75,12 @@ def joker_to_choose(state: GameState) -> bool:
     return len({totals[state.current_player] for totals in view["joker_totals"].values()}) > 1
 
 
+def many_gifts(state: GameState) -> bool:
+    """A Gift toucan to resolve with a choice of six fruits or more."""
+    legal = state.view(state.current_player).get("legal_actions", [])
+    return len(legal) >= 6 and all(action.startswith("gift:") for action in legal)
+
+
 def copies_first_in_the_library(state: GameState) -> bool:
     """The first of a Library's three picks, with two identical cards: after it the
     next player has a choice, so the room stays as the first pick left it."""
@@ -87,21 +93,23 @@ def copies_first_in_the_library(state: GameState) -> bool:
 def dealt(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[tuple[Served, dict[str, Deal], dict[tuple[str, str, str], Table]]]:
-    """One server; for each game and each (size, language), a table of Ana and Bo
-    that deals that game's deal."""
+    """One server; for each moment and each (size, language), a table of Ana and Bo
+    that deals the moment's deal."""
     deals = {
-        "tucano": find_deal("tucano", NAMES, joker_to_choose),
-        "dontgointhere": find_deal("dontgointhere", NAMES, copies_first_in_the_library),
+        "joker": find_deal("tucano", NAMES, joker_to_choose),
+        "gift": find_deal("tucano", NAMES, many_gifts),
+        "copies": find_deal("dontgointhere", NAMES, copies_first_in_the_library),
     }
     path = tmp_path_factory.mktemp("choices") / "vitrine.sqlite3"
     served = Served(f"sqlite:///{path}", bot_delay=0.02)
     try:
         tables = {
-            (game, size, language): make_table(served, game, humans(NAMES), start=False)
-            for game in deals
+            (moment, size, language): make_table(served, deal.game, humans(NAMES), start=False)
+            for moment, deal in deals.items()
             for size, language in BOTH
         }
-        served = with_deals(served, {t.id: deals[game].seed for (game, *_), t in tables.items()})
+        seeds = {t.id: deals[moment].seed for (moment, *_), t in tables.items()}
+        served = with_deals(served, seeds)
         for table in tables.values():
             served.call("POST", f"/api/tables/{table.id}/start", table.host)
         yield served, deals, tables
@@ -175,7 +183,7 @@ def test_the_jokers_holder_chooses_its_fruit_on_the_page(
     language: str,
 ) -> None:
     served, deals, tables = dealt
-    deal, table, words = deals["tucano"], tables["tucano", size, language], WORDS[language]
+    deal, table, words = deals["joker"], tables["joker", size, language], WORDS[language]
     push(served, table, deal.moves)
     holder = deal.seat
     totals: dict[str, list[int]] = seat_view(served, table, holder)["joker_totals"]
@@ -226,8 +234,8 @@ def test_the_library_asks_which_of_two_identical_cards_to_take(
 ) -> None:
     served, deals, tables = dealt
     deal, table, words = (
-        deals["dontgointhere"],
-        tables["dontgointhere", size, language],
+        deals["copies"],
+        tables["copies", size, language],
         WORDS[language],
     )
     push(served, table, deal.moves)
@@ -270,3 +278,34 @@ def test_the_library_asks_which_of_two_identical_cards_to_take(
     for turn in record["turns"]:
         replayed.push(turn)
     assert replayed.view(None)["scores"] == final
+
+
+@pytest.mark.parametrize(("size", "language"), BOTH)
+def test_many_gifts_stay_a_compact_grid(
+    module_browser: Browser,
+    dealt: tuple[Served, dict[str, Deal], dict[tuple[str, str, str], Table]],
+    size: str,
+    language: str,
+) -> None:
+    """Six gifts or more (issue 27, defect 10): each a button "fruit → name"
+    in the group of its toucan, the whole sentence in its title, all of them
+    in a grid that leaves the board on a phone's screen, not a line each."""
+    served, deals, tables = dealt
+    deal, table = deals["gift"], tables["gift", size, language]
+    push(served, table, deal.moves)
+    legal = seat_view(served, table, deal.seat)["legal_actions"]
+    with player_context(module_browser, size, language) as (context, troubles):
+        page = context.new_page()
+        page.goto(served.url + table.link(deal.seat))
+        buttons = page.locator("button.toucan.legal")
+        buttons.first.wait_for()
+        assert buttons.count() == len(legal)
+        names = dict.fromkeys(legal, r"^\S.* → (Ana|Bo)$")  # in the group "Gift"
+        at_the_choice(page, buttons, names, size, f"tucano-gifts-{size}-{language}")
+        give = "Give" if language == "en" else "Donner"
+        assert (buttons.first.get_attribute("title") or "").startswith(give)
+        panel = page.locator(".toucans").bounding_box()
+        assert panel is not None
+        if size == "phone":
+            assert panel["height"] <= 0.4 * PHONE["height"], panel
+        clean(troubles)

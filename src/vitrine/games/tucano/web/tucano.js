@@ -220,19 +220,27 @@ function toucanChoices(view, legal, ctx) {
     const { toucan, card, seat } = parse(action);
     if (!toucan) continue;
     let label = t("flipNow");
+    // A gift or a steal reads "fruit → name" inside its toucan's group, the sentence in its title.
+    let short = null;
     if (toucan !== "flip" && card === undefined) label = t("unused", { toucan: t(toucan) });
-    else if (toucan === "gift") label = t("giveTo", { card: t(card), name: view.players[seat] });
-    else if (toucan === "steal") label = t("stealFrom", { card: t(card), name: view.players[seat] });
+    else if (toucan === "gift" || toucan === "steal") {
+      const words = { card: t(card), name: view.players[seat] };
+      label = t(toucan === "gift" ? "giveTo" : "stealFrom", words);
+      short = `${words.card} ${toucan === "gift" ? "→" : "←"} ${words.name}`;
+    }
     if (!groups.has(toucan)) groups.set(toucan, []);
     groups.get(toucan).push(el("button", {
       type: "button", class: `toucan legal t-${toucan}`, "data-action": action,
       "data-focus": action === legal[0], onclick: () => ctx.act(action),
-    }, label));
+      title: short ? label : null,
+    }, short ?? label));
   }
   if (!groups.size) return null;
   return el("section", { class: "panel toucans", "aria-label": t("yourTurnToucan") },
-    ...[...groups].map(([toucan, buttons]) => el("div", { class: "toucan-group" },
-      el("h3", {}, `${t(toucan)} ×${view.pending[toucan]}`), el("div", { class: "row" }, ...buttons))));
+    ...[...groups].map(([toucan, buttons]) => el("div", {
+      class: "toucan-group", role: "group", "aria-labelledby": `toucan-${toucan}`,
+    }, el("h3", { id: `toucan-${toucan}` }, `${t(toucan)} ×${view.pending[toucan]}`),
+    el("div", { class: "toucan-choices" }, ...buttons))));
 }
 
 // The fruits the joker may join, each with the holder's total and the best
