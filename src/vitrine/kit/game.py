@@ -2,14 +2,15 @@
 
 A game's ``Game`` and ``GameState`` (``engine.protocol``) share a skeleton:
 the protocol's attributes, a rule overlay that becomes the only version a
-definition plays, ``new_game`` as the game's own ``start``, records read
-from JSON text, greedy values the plain way, the seat to act.  The games
-build on these bases and write only what is theirs.
+definition plays, ``new_game`` as the game's own ``start``, records replayed
+turn by turn and read from JSON text, greedy values the plain way, the seat
+to act.  The games build on these bases and write only what is theirs.
 
 A state's view of itself, what it hides from whom, and how it is re-dealt
 for search are computed above the state (a game's ``view``, ``determinize``
-modules): the state asks its definition for them (``Views``), which its
-configuration carries, so that the state's module imports none of them.
+modules): the state asks for them the ``Views`` its configuration carries
+(the definition itself, or one object of the game's own, ``state_views``),
+so that the state's module imports none of them.
 """
 
 from abc import ABC, abstractmethod
@@ -172,7 +173,7 @@ class StateBase(ABC):
 
     A subclass keeps ``config`` (with ``players``, the seats' names) and
     ``current`` (the seat to act while the game goes on) and says when the
-    game ``is_over``; its definition answers the ``view`` it asks for."""
+    game ``is_over``; its configuration's ``views`` answer the ``view`` it asks for."""
 
     __slots__ = ()
     config: Configuration
