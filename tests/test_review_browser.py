@@ -95,6 +95,10 @@ def test_a_finished_game_is_reviewed_on_its_table_and_in_the_replay_viewer(
     assert page.locator("#review-board .coach-played").count() >= 1
     # Only the card the last take drew is marked new, not the whole market (defect 2).
     assert page.locator("#review-board .card.fresh").count() <= 1
+    # It speaks of the reviewed seat by name: no "you" badge on its hall.
+    assert "you" not in [
+        badge.strip() for badge in page.locator("#review-board .badge").all_inner_texts()
+    ]
     # Bots played every decision: the board names who was to play, not "Your turn".
     board = page.inner_text("#review-board")
     assert "was to play" in board and "Your turn" not in board and "You took" not in board

@@ -2,7 +2,7 @@
 // flashlights and meeples), the dice, every tableau, your own ghosts, the
 // decisions of a room's resolution and the final table.  Everything drawn
 // comes from the player's view; the component data is the public print.
-import { el, plural, scoreTable, translator } from "/static/common.js";
+import { el, ofName, plural, scoreTable, translator } from "/static/common.js";
 
 const t = translator({
   en: {
@@ -36,7 +36,7 @@ const t = translator({
     flashlights: "{n} flashlight(s)", faceDown: "face down", seenByYou: "face down, seen by you",
     curses: "{n} curse(s)", dice: "{n} die icon(s)", roll: "Dice", noRoll: "no roll yet",
     ghost: "ghost", blank: "blank", resolving: "resolving", deck: "{n} cards in the deck",
-    yourGhosts: "Your ghost tokens: {n}", hidden: "hidden", ghosts: "Ghosts", meeples: "Meeples",
+    yourGhosts: "Your ghost tokens: {n}", ghostsOf: "{name}'s ghost tokens: {n}", hidden: "hidden", ghosts: "Ghosts", meeples: "Meeples",
     held: "Cards", dispelled: "Dispelled", you: "you", waitingFor: "{name} is to play.",
     place: "Your turn: place a meeple on a highlighted space.",
     pick: "Take a card from the room being resolved.",
@@ -87,7 +87,7 @@ const t = translator({
     flashlights: "{n} lampe(s)", faceDown: "face cachée", seenByYou: "face cachée, vue par vous",
     curses: "{n} malédiction(s)", dice: "{n} icône(s) de dé", roll: "Dés", noRoll: "pas encore lancés",
     ghost: "fantôme", blank: "vide", resolving: "en résolution", deck: "{n} cartes dans la pioche",
-    yourGhosts: "Vos jetons fantôme : {n}", hidden: "cachés", ghosts: "Fantômes",
+    yourGhosts: "Vos jetons fantôme : {n}", ghostsOf: "Jetons fantôme {ofName} : {n}", hidden: "cachés", ghosts: "Fantômes",
     meeples: "Meeples", held: "Cartes", dispelled: "Dissipées", you: "vous",
     waitingFor: "À {name} de jouer.",
     place: "À vous : placez un meeple sur une case en surbrillance.",
@@ -325,7 +325,7 @@ function tableau(view, seat, ctx) {
   return el("section", {
     class: `dg-tableau panel${view.current_player === seat ? " acting" : ""}`, "aria-label": view.players[seat],
   },
-  el("h3", {}, meeple(view, seat), seat === ctx.you ? el("span", { class: "badge" }, t("you")) : null),
+  el("h3", {}, meeple(view, seat), seat === ctx.you && !ctx.review ? el("span", { class: "badge" }, t("you")) : null),
   el("p", {}, `${t("meeples")}: ${view.meeples[seat]} · ${t("ghosts")}: `,
     el("strong", {}, ghosts === null ? t("hidden") : ghosts)),
   el("div", { class: "dg-chips" }, `${t("held")}: `, ...chips(data.held, false)),
@@ -349,7 +349,9 @@ export async function renderGame(view, ctx) {
   const own = ctx.you === null ? null : view.ghosts[ctx.you];
   return el("div", { class: "dontgointhere" },
     el("p", { class: "muted" }, t("deck", { n: view.deck_count })),
-    own === null ? null : el("p", { class: "dg-own" }, t("yourGhosts", { n: own })),
+    own === null ? null : el("p", { class: "dg-own" }, ctx.review
+      ? t("ghostsOf", { n: own, name: view.players[ctx.you], ofName: ofName(view.players[ctx.you]) })
+      : t("yourGhosts", { n: own })),
     prompt(view, ctx, legal),
     el("div", { class: "dg-rooms" }, ...view.boards.map((entry) => board(entry, view, legal, ctx))),
     diceRow(view),

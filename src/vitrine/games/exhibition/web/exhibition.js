@@ -1,7 +1,7 @@
 // Exhibition: 20th Century in the browser: the market, the halls, the two-step
 // turn (take, see the refill, then place — D-13) and the final scores.
 // Everything drawn comes from the player's view; this file only decides how it looks.
-import { displayName, el, lang, plural, scoreTable } from "/static/common.js";
+import { displayName, el, lang, ofName, plural, scoreTable } from "/static/common.js";
 import { t } from "./words.js";
 
 export { errorWords } from "./words.js";
@@ -199,7 +199,7 @@ function hall(view, seat, ctx, targets) {
   },
   el("details", { open, ontoggle: (e) => unfolded.set(seat, e.target.open) },
     el("summary", {}, el("h3", {}, view.players[seat],
-      mine ? el("span", { class: "badge" }, t("you")) : null,
+      mine && !ctx.review ? el("span", { class: "badge" }, t("you")) : null,
       view.final[seat] ? el("span", { class: "badge" }, t("final")) : null,
       el("span", { class: "muted count" }, t("hallCount", {
         placed, spots: Object.keys(spots).length, depot: depot.length,
@@ -301,6 +301,13 @@ function prompt(view, ctx, legal, fresh) {
     el("div", { class: "row bar-choice" }, choice)));
 }
 
+// The seat's secret decade: "yours" at a table, its player's on the coach's board.
+function secretWords(view, ctx, decade) {
+  if (!ctx.review) return t("secretDecade", { decade });
+  const name = displayName(view.players[ctx.you]);
+  return t("secretDecadeOf", { decade, name, ofName: ofName(name) });
+}
+
 // Enter confirms the tentative spot, Escape undoes it (or a white card's pick).
 export function onKey(event, ctx) {
   if (event.target instanceof HTMLInputElement) return;
@@ -325,7 +332,7 @@ export async function renderGame(view, ctx) {
   const secret = ctx.you !== null ? view.secret_decades[ctx.you] : null;
   return el("div", { class: "exhibition" },
     el("p", { class: "muted" }, t("round", { n: view.round }),
-      secret ? el("span", { class: "secret" }, ` · ${t("secretDecade", { decade: secret })}`) : null),
+      secret ? el("span", { class: "secret" }, ` · ${secretWords(view, ctx, secret)}`) : null),
     prompt(view, ctx, legal, fresh),
     el("div", { class: ctx.you === null ? "board" : "board seated" },
       market(view, ctx, legal, fresh),

@@ -267,7 +267,7 @@ function hand(view, seat, ctx) {
   return el("section", {
     class: `panel hand${view.current_player === seat ? " acting" : ""}`, "aria-label": view.players[seat],
   },
-  el("h3", {}, view.players[seat], seat === ctx.you ? el("span", { class: "badge" }, t("you")) : null,
+  el("h3", {}, view.players[seat], seat === ctx.you && !ctx.review ? el("span", { class: "badge" }, t("you")) : null,
     // At the end every card counts (T-8): the final total, not the face-up points.
     el("span", { class: "muted points" }, ` — ${view.scores
       ? totalWords(view.scores[seat].total) : t("faceupPoints", { n: info.faceup_points })}`)),
