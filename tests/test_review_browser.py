@@ -77,7 +77,10 @@ def test_a_finished_game_is_reviewed_on_its_table_and_in_the_replay_viewer(
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     page.goto(f"{coached.url}/table/{table_id}")
     page.locator("main[data-status=over]").wait_for(timeout=60_000)
-    page.click("#review-start")
+    # The result banner's button starts the review below the game (defect 11);
+    # a spectator gets no "You won" line.
+    assert page.locator("#outcome").count() == 0
+    page.click("#banner-review")
     page.locator("#review-title", has_text="The coach's review").wait_for()
     page.locator("#standing-graph").wait_for(timeout=180_000)
     # Two players, one contest: one line, and the caption says whose chance it is.

@@ -272,9 +272,32 @@ def test_ending_an_exhibition_asks_first(
 
 
 FINISHED_WORDS = {
-    "en": {"wins": " wins with ", "shared": "Shared win", "bot": "Beginner bot 2"},
-    "fr": {"wins": " gagne avec ", "shared": "Victoire partagée", "bot": "Robot débutant 2"},
+    "en": {
+        "wins": " wins with ",
+        "shared": "Shared win",
+        "bot": "Beginner bot 2",
+        "outcome": {"won": "You won!", "lost": "You lost.", "shared": "You share the win!"},
+        "review": "Review the game with the coach",
+    },
+    "fr": {
+        "wins": " gagne avec ",
+        "shared": "Victoire partagée",
+        "bot": "Robot débutant 2",
+        "outcome": {
+            "won": "Vous avez gagné !",
+            "lost": "Vous avez perdu.",
+            "shared": "Vous partagez la victoire !",
+        },
+        "review": "Revoir la partie avec le coach",
+    },
 }
+
+
+def outcome_of(scores: list[dict[str, object]], seat: int) -> str:
+    """What the banner must tell the player in ``seat``: won, lost or shared."""
+    if scores[seat]["rank"] != 1:
+        return "lost"
+    return "shared" if sum(s["rank"] == 1 for s in scores) > 1 else "won"
 
 
 @pytest.fixture(scope="module")
@@ -319,6 +342,11 @@ def test_the_end_of_a_game_shows_the_result_and_every_secret(
         assert words["wins"] in result or words["shared"] in result
         assert page.locator(".ranks li").count() == 2
         assert words["bot"] in banner.inner_text()  # the bot's name in the page's language
+        # The player's own result first, and the review one click away in the banner (defect 11).
+        expected = words["outcome"][outcome_of(view["scores"], 0)]
+        assert page.locator("#outcome").inner_text() == expected
+        assert in_view(page, page.locator("#banner-review"))
+        assert page.locator("#banner-review").inner_text() == words["review"]
         level = "bot: beginner" if language == "en" else "robot : débutant"
         assert level in page.locator(".seats").inner_text()  # and its level
         # Every secret is shown, each category explained where it is shown.

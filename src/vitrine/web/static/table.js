@@ -7,6 +7,7 @@ import {
   ofName, tokens, translator,
 } from "/static/common.js";
 import { gradeBadge, hintControl, hintsBadge, reviewPanel } from "/static/review.js";
+import { resultBanner } from "/static/table-result.js";
 import { TABLE_WORDS } from "/static/table-words.js";
 
 const t = translator(TABLE_WORDS);
@@ -237,54 +238,6 @@ function waitingRoom(table) {
       }, t("cancel"))) : null);
 }
 
-async function rematch() {
-  const mine = seatToken ?? host?.host_token;
-  const answer = await api(`/api/tables/${id}/rematch`, { method: "POST", token: mine });
-  const next = answer.table.id;
-  if (seatToken) tokens.setSeat(next, seatToken);
-  if (host) {
-    tokens.setHost(next, {
-      host_token: host.host_token,
-      seats: host.seats.map((seat) => ({ ...seat, link: `/table/${next}#seat=${seat.token}` })),
-    });
-  }
-  location.assign(`/table/${next}`);
-}
-
-// The result on top of the page: who won, by how much, every rank; then what next.
-function banner(table, view) {
-  if (table.status === "cancelled") {
-    return el("section", { class: "banner closed", id: "banner", role: "status" }, t("cancelled"));
-  }
-  const links = view ? el("p", { class: "row" },
-    el("a", { href: `/api/tables/${id}/record`, download: `vitrine-${id}.json` }, t("record")),
-    el("a", { href: `/replay?table=${id}` }, t("replay"))) : null;
-  if (table.status === "abandoned") {
-    return el("section", { class: "banner closed", id: "banner", role: "status" },
-      el("p", {}, t("abandoned")), links);
-  }
-  const scores = [...view.scores].sort((a, b) => a.rank - b.rank);
-  const winners = scores.filter((s) => s.rank === 1);
-  const total = module.totalWords(winners[0].total);
-  const names = winners.map((s) => displayName(s.name));
-  const replaced = table.seats.filter((seat) => seat.substituted).map((seat) => displayName(seat.name));
-  const canRematch = message.you !== null || (host && table.seats.every((s) => s.kind === "bot"));
-  return el("section", { class: "banner result", id: "banner", "aria-labelledby": "result" },
-    el("h2", { id: "result" }, winners.length > 1
-      ? t("shared", { names: names.join(", "), total }) : t("wins", { name: names[0], total })),
-    el("ol", { class: "ranks" }, ...scores.map((s) => el("li", {},
-      el("strong", {}, `${s.rank}.`), ` ${displayName(s.name)} — ${module.totalWords(s.total)}`))),
-    replaced.length ? el("p", { id: "finished-by-bot" },
-      t("finishedByBot", { names: replaced.join(", ") })) : null,
-    table.rematch ? el("p", { id: "rematch-offered" }, t("rematchOffered")) : null,
-    el("div", { class: "row" },
-      canRematch ? el("button", {
-        type: "button", id: "rematch", onclick: () => rematch().catch(fail),
-      }, t(table.rematch ? "rematchJoin" : "rematch"))
-        : table.rematch ? el("a", { href: `/table/${table.rematch}` }, t("rematchWatch")) : null),
-    links);
-}
-
 async function loadProvisional() {
   provisionalSeq = message.table.seq;
   try {
@@ -428,7 +381,9 @@ async function render() {
     el("h1", {}, gameTitle(table.game), " ", el("span", { class: "table-id" }, t("table", { id })),
       table.hints ? [" ", hintsBadge()] : null),
     context(table)),
-  closed ? banner(table, view) : null,
+  closed ? resultBanner({
+    id, table, view, you: message.you, seatToken, host, module, fail,
+  }) : null,
   statusBox, errorBox, hint,
   el("div", { class: "layout" }, el("div", { class: "game-area" }, gameArea), side),
   table.status === "over" ? review : null));
