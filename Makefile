@@ -22,7 +22,7 @@ slower search; \`sudo make system\` installs them, then \`touch setup.py\` rebui
 
 NODE_STAMP := node_modules/.installed
 
-.PHONY: run test lint typecheck pytest pytest-pure bench system system-run dist dist-check screenshots clean FORCE
+.PHONY: run test lint typecheck pytest pytest-pure bench system system-run dist dist-check screenshots fonts icons clean FORCE
 
 run: $(RUNTIME)
 	$(BIN)/vitrine serve $(if $(PORT),--port $(PORT))
@@ -78,7 +78,19 @@ pytest-pure: $(DEV)
 # Regenerate the screenshots under build/screenshots/ (each game's key moments, EN and FR,
 # desktop and phone) that the README shows.
 screenshots: $(DEV) $(SYSTEM_ENV) $(NODE_STAMP)
-	VITRINE_SCREENSHOTS=1 $(BIN)/pytest -q -n auto tests/test_pages.py -k axe
+	VITRINE_SCREENSHOTS=1 $(BIN)/pytest -q -n auto tests/test_pages.py tests/test_home.py -k "axe or presents"
+
+# The typeface's files, copied from the npm package package.json pins (the server
+# serves them; it needs no npm): run after changing that pin, then commit them.
+FONT_PACKAGE := node_modules/@fontsource-variable/atkinson-hyperlegible-next
+fonts: $(NODE_STAMP)
+	cp $(FONT_PACKAGE)/files/atkinson-hyperlegible-next-latin-wght-normal.woff2 \
+	   $(FONT_PACKAGE)/files/atkinson-hyperlegible-next-latin-ext-wght-normal.woff2 src/vitrine/web/static/fonts/
+	cp $(FONT_PACKAGE)/LICENSE src/vitrine/web/static/fonts/OFL.txt
+
+# The app icons (PNG) drawn from the mark, logo.svg, by Chromium: run after changing it.
+icons: $(DEV) $(SYSTEM_ENV)
+	$(BIN)/python scripts/icons.py
 
 bench: $(RUNTIME)
 	$(BIN)/python bench/engine.py

@@ -87,9 +87,14 @@ def _with_policy(route: Route) -> None:
 
 @contextmanager
 def player_context(
-    browser: Browser, size: str, language: str, reduced_motion: str = "no-preference"
+    browser: Browser,
+    size: str,
+    language: str,
+    reduced_motion: str = "no-preference",
+    scheme: str = "light",
 ) -> Iterator[tuple[BrowserContext, Troubles]]:
-    """A context like a player's: ``size`` desktop or phone, ``language`` en or fr."""
+    """A context like a player's: ``size`` desktop or phone, ``language`` en or
+    fr, ``scheme`` the light or dark theme the device asks for."""
     phone = size == "phone"
     context = browser.new_context(
         viewport=SIZES[size],
@@ -97,6 +102,7 @@ def player_context(
         is_mobile=phone,
         has_touch=phone,
         reduced_motion=reduced_motion,  # type: ignore[arg-type]
+        color_scheme=scheme,  # type: ignore[arg-type]
     )
     troubles = Troubles()
     context.route("**/*", _with_policy)

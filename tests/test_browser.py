@@ -59,7 +59,7 @@ def act_once(page: Page, undo_first: bool, shot: Path | None = None) -> bool:
 def test_two_browsers_and_a_bot_play_a_whole_game(browser: Browser, served: Served) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     ana = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    ana.goto(served.url)
+    ana.goto(served.url + "/lobby")
     ana.fill("#seat-0-name", "Ana")
     ana.select_option("#seat-1-kind", "human")
     ana.select_option("#seat-2-level", "beginner")
@@ -203,7 +203,7 @@ def test_an_unknown_table_or_a_forged_link_says_so(browser: Browser, served: Ser
 
 def test_a_refusal_in_the_lobby_is_worded_in_french(browser: Browser, served: Served) -> None:
     page = browser.new_page(locale="fr-FR")
-    page.goto(served.url)
+    page.goto(served.url + "/lobby")
     page.locator("#create").wait_for()
     page.select_option("#count", "2")
     page.select_option("#seat-1-kind", "human")

@@ -37,7 +37,7 @@ def act_once(page: Page, by_keyboard: bool) -> bool:
 def test_a_whole_game_against_a_bot(browser: Browser, served: Served, tmp_path: Path) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    page.goto(served.url)
+    page.goto(served.url + "/lobby")
     page.select_option("#game", "dontgointhere")
     page.locator("#opt-type-AM").wait_for()
     page.select_option("#count", "2")

@@ -3,7 +3,9 @@ under the server's strict Content-Security-Policy: axe-core finds no serious
 or critical violation, no page scrolls sideways at 390 px, no word wraps
 within itself, and no script error or policy refusal happens.
 
-The pages: the lobby (with the game chosen), a waiting room (as the host),
+Phones are checked in the dark theme, desktops in the light one.
+
+The pages: the home page, the lobby (with the game chosen), a waiting room (as the host),
 a table with open seats (as a visitor who may claim one), a live table in
 each phase of the game (as the player to act), a finished table, and the
 replay viewer.  Games are brought to each moment through the API, once per
@@ -95,7 +97,8 @@ def scenes(served: Served, game: str) -> tuple[list[Scene], dict[str, str]]:
         served, game, [*two[:1], {"kind": "human"}], options, start=False, seats_open=True
     )
     found: list[Scene] = [
-        Scene("lobby", "/", "#create", partial(choose_game, game), key_moment=False),
+        Scene("home", "/", ".game-card", key_moment=False),
+        Scene("lobby", "/lobby", "#create", partial(choose_game, game), key_moment=False),
         Scene("waiting", waiting.link(0), "main[data-status=open] #start"),
         Scene("open-seats", f"/table/{open_seats.id}", "main[data-status=open] #claim-1"),
     ]
@@ -138,13 +141,15 @@ def host_storage(hosts: dict[str, str]) -> str:
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
-@pytest.mark.parametrize("size", ["desktop", "phone"])
+# Colours do not depend on the width, nor the layout on the theme: the phone
+# is checked in the dark theme, the desktop in the light one.
+@pytest.mark.parametrize(("size", "scheme"), [("desktop", "light"), ("phone", "dark")])
 @pytest.mark.parametrize("game", GAMES)
 def test_every_page_passes_axe_and_fits_a_phone(
-    module_browser: Browser, module_served: Served, game: str, size: str, language: str
+    module_browser: Browser, module_served: Served, game: str, size: str, scheme: str, language: str
 ) -> None:
     found, hosts = scenes(module_served, game)
-    with player_context(module_browser, size, language) as (context, troubles):
+    with player_context(module_browser, size, language, scheme=scheme) as (context, troubles):
         context.add_init_script(host_storage(hosts))
         page = context.new_page()
         problems: dict[str, list[str]] = {}

@@ -33,7 +33,7 @@ def even_margin(route: Route) -> None:
 def test_a_host_allows_hints_and_a_player_asks_for_one(browser: Browser, coached: Served) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    page.goto(coached.url)
+    page.goto(coached.url + "/lobby")
     page.select_option("#count", "2")
     page.locator("#seat-2-kind").wait_for(state="detached")
     page.fill("#seat-0-name", "Ana")
@@ -146,7 +146,7 @@ def test_the_coach_marks_a_white_cards_take_on_its_card_whatever_its_destination
     destinations; a suggestion of another destination marks that card, and
     no other (seen failing: the hint test waited for a mark never drawn)."""
     page = browser.new_page()
-    page.goto(coached.url)
+    page.goto(coached.url + "/lobby")
     assert page.evaluate(MARKED) == {
         "1945@EU": ["1945"],
         "1945@SA": ["1945"],

@@ -180,7 +180,7 @@ def test_every_response_carries_the_security_headers(api: Api) -> None:
 
 def test_the_pages_hold_no_inline_script_and_no_token_in_a_url() -> None:
     """What lets the strict CSP hold, and keeps tokens out of logs, in the pages' source."""
-    from vitrine.server.app import STATIC
+    from vitrine.server.pages import STATIC
 
     shell = (STATIC / "page.html").read_text()
     assert "<script>" not in shell and " on" not in shell.replace(" one", "")

@@ -272,25 +272,18 @@ def test_ending_an_exhibition_asks_first(
 
 
 FINISHED_WORDS = {
-    "en": {
-        "wins": " wins with ",
-        "shared": "Shared win",
-        "bot": "Beginner bot 2",
-        "outcome": {"won": "You won!", "lost": "You lost.", "shared": "You share the win!"},
-        "review": "Review the game with the coach",
-    },
+    "en": {"wins": " wins with ", "shared": "Shared win", "bot": "Beginner bot 2"},
+    "fr": {"wins": " gagne avec ", "shared": "Victoire partagée", "bot": "Robot débutant 2"},
+}
+OUTCOME_WORDS = {
+    "en": {"won": "You won!", "lost": "You lost.", "shared": "You share the win!"},
     "fr": {
-        "wins": " gagne avec ",
-        "shared": "Victoire partagée",
-        "bot": "Robot débutant 2",
-        "outcome": {
-            "won": "Vous avez gagné !",
-            "lost": "Vous avez perdu.",
-            "shared": "Vous partagez la victoire !",
-        },
-        "review": "Revoir la partie avec le coach",
+        "won": "Vous avez gagné !",
+        "lost": "Vous avez perdu.",
+        "shared": "Vous partagez la victoire !",
     },
 }
+REVIEW_BUTTON = {"en": "Review the game with the coach", "fr": "Revoir la partie avec le coach"}
 
 
 def outcome_of(scores: list[dict[str, object]], seat: int) -> str:
@@ -343,10 +336,10 @@ def test_the_end_of_a_game_shows_the_result_and_every_secret(
         assert page.locator(".ranks li").count() == 2
         assert words["bot"] in banner.inner_text()  # the bot's name in the page's language
         # The player's own result first, and the review one click away in the banner (defect 11).
-        expected = words["outcome"][outcome_of(view["scores"], 0)]
+        expected = OUTCOME_WORDS[language][outcome_of(view["scores"], 0)]
         assert page.locator("#outcome").inner_text() == expected
         assert in_view(page, page.locator("#banner-review"))
-        assert page.locator("#banner-review").inner_text() == words["review"]
+        assert page.locator("#banner-review").inner_text() == REVIEW_BUTTON[language]
         level = "bot: beginner" if language == "en" else "robot : débutant"
         assert level in page.locator(".seats").inner_text()  # and its level
         # Every secret is shown, each category explained where it is shown.
@@ -407,7 +400,7 @@ def test_open_seats_are_claimed_from_the_lobby_and_the_host_can_cancel(
     ):
         context.grant_permissions(["clipboard-read", "clipboard-write"])
         host = context.new_page()
-        host.goto(module_served.url)
+        host.goto(module_served.url + "/lobby")
         host.locator("#create").wait_for()
         titles = host.locator("#game option").all_inner_texts()
         assert titles[1] == "Tucano" and titles[0] == WORDS[language]["title"]
@@ -423,7 +416,7 @@ def test_open_seats_are_claimed_from_the_lobby_and_the_host_can_cancel(
         table_id = host.url.rsplit("/", 1)[-1]
         # Another player claims the open seat from the lobby (defect 8).
         guest = guest_context.new_page()
-        guest.goto(module_served.url)
+        guest.goto(module_served.url + "/lobby")
         entry = guest.locator(f"li[data-table='{table_id}']")
         entry.wait_for()
         assert "Exhibition" in entry.inner_text()  # the list says which game
@@ -439,7 +432,7 @@ def test_open_seats_are_claimed_from_the_lobby_and_the_host_can_cancel(
         host.locator("#status:not(:empty)").wait_for()
         assert "Bo" in host.locator("#status").inner_text()
         # A table not started can be cancelled by its host (defect 9).
-        host.goto(module_served.url)
+        host.goto(module_served.url + "/lobby")
         host.locator("#create").wait_for()
         host.select_option("#count", "2")
         host.locator("#seat-2-kind").wait_for(state="detached")
@@ -652,7 +645,7 @@ def test_the_lobby_lists_a_players_own_tables_and_only_public_ones_to_all(
     with player_context(module_browser, "phone", "fr") as (context, troubles):
         context.add_init_script(f"try {{\n{storage}\n}} catch {{}}")
         page = context.new_page()
-        page.goto(module_served.url)
+        page.goto(module_served.url + "/lobby")
         page.locator("#your-tables").wait_for()
         mine = page.locator("[aria-labelledby=your-tables] li")
         assert sorted(mine.evaluate_all("items => items.map((i) => i.dataset.table)")) == sorted(
@@ -673,7 +666,7 @@ def test_the_lobby_lists_a_players_own_tables_and_only_public_ones_to_all(
         clean(troubles)
     with player_context(module_browser, "desktop", "en") as (context, troubles):
         page = context.new_page()
-        page.goto(module_served.url)
+        page.goto(module_served.url + "/lobby")
         page.locator("#open-tables").wait_for()
         assert page.locator("#finished-tables").count() == 1  # the lists are drawn
         assert page.locator("#your-tables").count() == 0  # a stranger holds no token

@@ -32,7 +32,7 @@ def test_a_tucano_game_against_a_bot_from_the_lobby_to_the_scores(
 ) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    page.goto(served.url)
+    page.goto(served.url + "/lobby")
     page.select_option("#game", "tucano")
     page.locator("text=Tucano has no variants.").wait_for()
     page.select_option("#count", "2")

@@ -41,6 +41,9 @@ class PageAssets:
 
     script: str
     stylesheet: str
+    # The picture the home page shows beside the game's name: an SVG of ``web/``
+    # drawn for the project (None: the site's own mark stands in).
+    illustration: str | None = None
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,10 @@ class GamePlugin:
     # {players: {level: bot spec}}.
     levels: Mapping[int, Mapping[str, str]] = field(default_factory=dict)
     page: PageAssets | None = None
+    # How long a game takes, in minutes, at the fewest and at the most players:
+    # the decisions with a choice that every seat makes, at 12 s each
+    # (tests/test_home.py measures them with greedy bots); None: not measured.
+    minutes: tuple[int, int] | None = None
     # The adapters: the observation encoding (built from a new game's spectator
     # view), OpenSpiel's chance events, and the names the frameworks list it by.
     encoding: "Callable[[Mapping[str, Any]], Encoding] | None" = None

@@ -51,10 +51,10 @@ def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
 BODY = (400, 408, 413)  # what any request with a body may get before its route runs
 router = APIRouter(prefix="/api")
 DATA_FILE = re.compile(r"[a-z_]+\.json")
-PAGE_FILE = re.compile(r"[a-z][a-z0-9_-]*\.(?P<kind>js|css)")
+PAGE_FILE = re.compile(r"[a-z][a-z0-9_-]*\.(?P<kind>js|css|svg)")
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 MAX_IDS = 100  # tables one lobby request may name
-PAGE_MEDIA = {"js": "text/javascript", "css": "text/css"}
+PAGE_MEDIA = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
 bearer = HTTPBearer(auto_error=False, description="a seat token or the host token")
 Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 
@@ -104,9 +104,14 @@ def game_info(plugin: GamePlugin) -> dict[str, Any]:
         "min_players": game.min_players,
         "max_players": game.max_players,
         "levels": list(LEVELS),
+        "minutes": None if plugin.minutes is None else list(plugin.minutes),
         "page": None
         if page is None
-        else {"script": f"{static}/{page.script}", "stylesheet": f"{static}/{page.stylesheet}"},
+        else {
+            "script": f"{static}/{page.script}",
+            "stylesheet": f"{static}/{page.stylesheet}",
+            "illustration": None if page.illustration is None else f"{static}/{page.illustration}",
+        },
     }
 
 

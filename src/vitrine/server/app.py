@@ -2,11 +2,10 @@
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from importlib import resources
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
@@ -16,12 +15,12 @@ from vitrine.server.database import make_engine, migrate
 from vitrine.server.errors import ApiError, writable
 from vitrine.server.middleware import PublicHttp
 from vitrine.server.notify import changes_for
+from vitrine.server.pages import STATIC, pages_router
 from vitrine.server.proxies import FORWARDED, ForwardedHeader
 from vitrine.server.service import TableService
 from vitrine.server.settings import Settings
 from vitrine.server.store import Store
 
-STATIC = resources.files("vitrine.web") / "static"
 BOT_DELAY = 0.8  # seconds: long enough to see a bot's move land, short enough not to wait
 DB_THREADS = 8  # the service's threads for a server database, each with its own connection
 
@@ -122,22 +121,5 @@ def create_app(
     app.include_router(api.router)
     app.include_router(realtime.router)
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
-    # Every page is the same shell around its own script.
-    shell = (STATIC / "page.html").read_text(encoding="utf-8")
-
-    def page(script: str) -> HTMLResponse:
-        return HTMLResponse(shell.replace("{script}", script))
-
-    @app.get("/", include_in_schema=False)
-    async def lobby() -> HTMLResponse:
-        return page("lobby")
-
-    @app.get("/table/{table_id}", include_in_schema=False)
-    async def table_page(table_id: str) -> HTMLResponse:
-        return page("table")
-
-    @app.get("/replay", include_in_schema=False)
-    async def replay_page() -> HTMLResponse:
-        return page("replay")
-
+    app.include_router(pages_router())
     return app

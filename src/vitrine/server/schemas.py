@@ -213,6 +213,9 @@ class PageFiles(BaseModel):
 
     script: str
     stylesheet: str
+    illustration: str | None = Field(
+        description="the picture the home page shows; none: the site's mark"
+    )
 
 
 class GameInfo(BaseModel):
@@ -222,6 +225,9 @@ class GameInfo(BaseModel):
     min_players: int
     max_players: int
     levels: list[str]
+    minutes: list[int] | None = Field(
+        description="a game's typical length in minutes, at the fewest and the most players"
+    )
     page: PageFiles | None = Field(description="none: the game has no page, and no web table")
 
 

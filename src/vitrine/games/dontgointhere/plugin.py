@@ -50,10 +50,9 @@ PLUGIN = GamePlugin(
     titles={"en": "Don't Go In There", "fr": "Don't Go In There (N'entrez pas là)"},
     summaries={
         "en": "Explore a haunted mansion: send meeples into its rooms, take the cards "
-        "they reveal, and end with the fewest curses. 2 to 5 players.",
+        "they reveal, and end with the fewest curses.",
         "fr": "Explorez un manoir hanté : envoyez vos meeples dans ses pièces, prenez "
-        "les cartes qu'elles révèlent et finissez avec le moins de malédictions. "
-        "2 à 5 joueurs.",
+        "les cartes qu'elles révèlent et finissez avec le moins de malédictions.",
     },
     make_game=DontGoInThereGame,
     position=2,
@@ -63,7 +62,10 @@ PLUGIN = GamePlugin(
         4: {"strong": STRONG, "expert": "ismcts+:450"},
         5: {"strong": STRONG, "expert": "ismcts+:350"},
     },
-    page=PageAssets(script="dontgointhere.js", stylesheet="dontgointhere.css"),
+    page=PageAssets(
+        script="dontgointhere.js", stylesheet="dontgointhere.css", illustration="illustration.svg"
+    ),
+    minutes=(10, 25),
     encoding=encoding,
     chance=chance,
     gymnasium_id="vitrine/DontGoInThere-v1",

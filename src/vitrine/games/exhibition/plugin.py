@@ -69,15 +69,18 @@ PLUGIN = GamePlugin(
     titles={"en": "Exhibition: 20th Century", "fr": "Exhibition : le XXᵉ siècle"},
     summaries={
         "en": "Curate a museum of the 20th century: take cards from the continents "
-        "and place them in showcases, in order of years. 1 to 5 players.",
+        "and place them in showcases, in order of years.",
         "fr": "Composez un musée du XXᵉ siècle : prenez des cartes sur les continents "
-        "et placez-les dans des vitrines, par ordre des années. 1 à 5 joueurs.",
+        "et placez-les dans des vitrines, par ordre des années.",
     },
     make_game=ExhibitionGame,
     position=0,
     # Alone, the stock's order is all that is hidden: PIMC over the solver.
     levels={1: {"expert": "pimc:16"}},
-    page=PageAssets(script="exhibition.js", stylesheet="exhibition.css"),
+    page=PageAssets(
+        script="exhibition.js", stylesheet="exhibition.css", illustration="illustration.svg"
+    ),
+    minutes=(10, 30),
     encoding=encoding,
     chance=chance,
     gymnasium_id="vitrine/Exhibition-v1",

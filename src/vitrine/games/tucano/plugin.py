@@ -55,9 +55,9 @@ PLUGIN = GamePlugin(
     titles={"en": "Tucano", "fr": "Tucano"},
     summaries={
         "en": "Take a column of fruit, play the toucans to flip, give and steal, "
-        "and score sets and majorities. 2 to 4 players.",
+        "and score sets and majorities.",
         "fr": "Prenez une colonne de fruits, jouez les toucans pour retourner, donner "
-        "et voler, et marquez séries et majorités. 2 à 4 joueurs.",
+        "et voler, et marquez séries et majorités.",
     },
     make_game=TucanoGame,
     position=1,
@@ -66,7 +66,8 @@ PLUGIN = GamePlugin(
         3: {**MANY_PLAYERS, "expert": "rollout:400"},
         4: {**MANY_PLAYERS, "expert": "rollout:300"},
     },
-    page=PageAssets(script="tucano.js", stylesheet="tucano.css"),
+    page=PageAssets(script="tucano.js", stylesheet="tucano.css", illustration="illustration.svg"),
+    minutes=(5, 10),
     encoding=encoding,
     chance=chance,
     gymnasium_id="vitrine/Tucano-v1",

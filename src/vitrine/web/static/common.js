@@ -36,6 +36,10 @@ export const lang = () => {
 
 document.documentElement.lang = lang();
 
+// The service worker keeps the static shell, so the site installs and opens offline
+// (web/static/sw.js); a browser that refuses it (a private window) still has the whole site.
+if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+
 // A translator over several dictionaries {en: {...}, fr: {...}}; "{name}" is replaced.
 export function translator(...dictionaries) {
   return (key, params = {}) => {
@@ -373,9 +377,10 @@ export const tokens = {
 export function header(t, rerender) {
   return el("header", { class: "top" },
     el("a", { href: "#content", class: "skip" }, t("skip")),
-    el("a", { href: "/", class: "brand" }, t("title")),
+    el("a", { href: "/", class: "brand" },
+      el("img", { src: "/static/logo.svg", alt: "", width: 32, height: 32 }), t("title")),
     el("nav", { "aria-label": t("title") },
-      el("a", { href: "/" }, t("lobby")),
+      el("a", { href: "/lobby" }, t("lobby")),
       el("a", { href: "/replay" }, t("replayViewer")),
       el("button", {
         type: "button", class: "lang", lang: lang() === "en" ? "fr" : "en",

@@ -4,6 +4,7 @@ import {
   api, displayName, el, errorText, gameModule, gameTitle, header, installedGames, lang, levelName,
   tokens, translator,
 } from "/static/common.js";
+import { playerName, rememberName } from "/static/play.js";
 
 const t = translator({
   en: {
@@ -44,7 +45,7 @@ const errorBox = el("p", { class: "error", role: "alert", id: "error" });
 
 function seatEditor(index) {
   const seat = chosen.seats[index] ??= index === 0
-    ? { kind: "human", name: "", level: "casual" }
+    ? { kind: "human", name: playerName(), level: "casual" }
     : { kind: "bot", name: "", level: "casual" };
   const game = games.find((g) => g.name === chosen.game);
   const id = `seat-${index}`;
@@ -72,6 +73,7 @@ function seatEditor(index) {
 
 async function create(event, readOptions, module) {
   event.preventDefault();
+  rememberName(chosen.seats[0]?.kind === "human" ? chosen.seats[0].name : null);
   const seats = chosen.seats.slice(0, chosen.count).map((seat) => seat.kind === "bot"
     ? { kind: "bot", level: seat.level }
     : { kind: "human", name: seat.name.trim() || null });
