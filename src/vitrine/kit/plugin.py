@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from vitrine.engine.protocol import Game
+from vitrine.kit.tutorial import LANGUAGES, Tutorial
 
 if TYPE_CHECKING:
     from vitrine.kit.chance import ChanceGame
@@ -26,8 +27,6 @@ if TYPE_CHECKING:
     from vitrine.kit.render import Renderer
     from vitrine.kit.report.game_report import GameReport
     from vitrine.kit.solo import SoloChallenge
-
-LANGUAGES = ("en", "fr")  # every title and summary is given in each
 
 
 @dataclass(frozen=True)
@@ -88,6 +87,8 @@ class GamePlugin:
     report: "Callable[[], GameReport] | None" = None
     # The solo challenge (``vitrine solo``), for a game with a score to beat alone.
     solo: "Callable[[], SoloChallenge] | None" = None
+    # The guided first game the pages teach it by (/learn/<name>; kit.tutorial).
+    tutorial: Callable[[], Tutorial] | None = None
 
     def __post_init__(self) -> None:
         missing = [

@@ -105,6 +105,7 @@ def game_info(plugin: GamePlugin) -> dict[str, Any]:
         "max_players": game.max_players,
         "levels": list(LEVELS),
         "minutes": None if plugin.minutes is None else list(plugin.minutes),
+        "tutorial": plugin.tutorial is not None,
         "page": None
         if page is None
         else {

@@ -13,6 +13,7 @@ from starlette.exceptions import HTTPException
 from vitrine.server import api, realtime
 from vitrine.server.database import make_engine, migrate
 from vitrine.server.errors import ApiError, writable
+from vitrine.server.learn import learn_router
 from vitrine.server.middleware import PublicHttp
 from vitrine.server.notify import changes_for
 from vitrine.server.pages import STATIC, pages_router
@@ -120,6 +121,7 @@ def create_app(
 
     app.include_router(api.router)
     app.include_router(realtime.router)
+    app.include_router(learn_router(settings))
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")
     app.include_router(pages_router())
     return app

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 STATIC = resources.files("vitrine.web") / "static"
-PAGES = {"/": "home", "/lobby": "lobby", "/replay": "replay"}
+PAGES = {"/": "home", "/lobby": "lobby", "/replay": "replay", "/learn": "learn"}
 
 # The manifest's words, by the language the browser asks for first.
 MANIFEST_WORDS = {
@@ -78,6 +78,10 @@ def pages_router() -> APIRouter:
     @router.get("/table/{table_id}")
     async def table_page(table_id: str) -> HTMLResponse:
         return page("table")
+
+    @router.get("/learn/{game}")
+    async def learn_page(game: str) -> HTMLResponse:
+        return page("learn")
 
     @router.get("/manifest.webmanifest")
     async def manifest(request: Request) -> JSONResponse:

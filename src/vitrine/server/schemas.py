@@ -228,6 +228,7 @@ class GameInfo(BaseModel):
     minutes: list[int] | None = Field(
         description="a game's typical length in minutes, at the fewest and the most players"
     )
+    tutorial: bool = Field(description="the game has a guided first game (/learn/<name>)")
     page: PageFiles | None = Field(description="none: the game has no page, and no web table")
 
 

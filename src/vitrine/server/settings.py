@@ -43,6 +43,7 @@ class Settings:
     lobby_per_creator: int = 3  # open tables of one client that the lobby lists
     idle_seconds: float = 600.0  # a table nobody uses leaves memory (it stays in the database)
     chat_lines: str = "5/10 seconds"  # chat lines one seat may send
+    tutorial_positions: str = "60/10 seconds;1200/hour"  # guided-game positions one client may ask
     # table lifecycle
     abandon_seconds: float = 7 * 24 * 3600.0  # no decision for this long: closed as abandoned
     # several processes
@@ -88,4 +89,4 @@ class Settings:
         return replace(defaults, **changes)
 
 
-RATES = ("ws_messages", "create_tables", "start_bot_tables", "chat_lines")
+RATES = ("ws_messages", "create_tables", "start_bot_tables", "chat_lines", "tutorial_positions")

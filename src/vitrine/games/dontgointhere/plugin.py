@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 from vitrine.engine.protocol import Game
 from vitrine.games.dontgointhere.game import DontGoInThereGame
 from vitrine.kit.plugin import GamePlugin, PageAssets
+from vitrine.kit.tutorial import Tutorial
 
 if TYPE_CHECKING:
     from vitrine.kit.chance import ChanceGame
@@ -30,6 +31,12 @@ def renderer(game: Game) -> "Renderer":
     from vitrine.games.dontgointhere.render import DontGoInThereRenderer
 
     return DontGoInThereRenderer(game)
+
+
+def tutorial() -> Tutorial:
+    from vitrine.games.dontgointhere.tutorial import TUTORIAL
+
+    return TUTORIAL
 
 
 def report() -> "GameReport":
@@ -66,6 +73,7 @@ PLUGIN = GamePlugin(
         script="dontgointhere.js", stylesheet="dontgointhere.css", illustration="illustration.svg"
     ),
     minutes=(10, 25),
+    tutorial=tutorial,
     encoding=encoding,
     chance=chance,
     gymnasium_id="vitrine/DontGoInThere-v1",

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 from vitrine.engine.protocol import Game
 from vitrine.games.exhibition.game import ExhibitionGame, solo_deal
 from vitrine.kit.plugin import GamePlugin, PageAssets
+from vitrine.kit.tutorial import Tutorial
 
 if TYPE_CHECKING:
     from vitrine.kit.chance import ChanceGame
@@ -31,6 +32,12 @@ def renderer(game: Game) -> "Renderer":
     from vitrine.games.exhibition.render import ExhibitionRenderer
 
     return ExhibitionRenderer(game)
+
+
+def tutorial() -> Tutorial:
+    from vitrine.games.exhibition.tutorial import TUTORIAL
+
+    return TUTORIAL
 
 
 def report() -> "GameReport":
@@ -81,6 +88,7 @@ PLUGIN = GamePlugin(
         script="exhibition.js", stylesheet="exhibition.css", illustration="illustration.svg"
     ),
     minutes=(10, 30),
+    tutorial=tutorial,
     encoding=encoding,
     chance=chance,
     gymnasium_id="vitrine/Exhibition-v1",

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 from vitrine.engine.protocol import Game
 from vitrine.games.tucano.game import TucanoGame
 from vitrine.kit.plugin import GamePlugin, PageAssets
+from vitrine.kit.tutorial import Tutorial
 
 if TYPE_CHECKING:
     from vitrine.kit.chance import ChanceGame
@@ -30,6 +31,12 @@ def renderer(game: Game) -> "Renderer":
     from vitrine.games.tucano.render import TucanoRenderer
 
     return TucanoRenderer(game)
+
+
+def tutorial() -> Tutorial:
+    from vitrine.games.tucano.tutorial import TUTORIAL
+
+    return TUTORIAL
 
 
 def report() -> "GameReport":
@@ -68,6 +75,7 @@ PLUGIN = GamePlugin(
     },
     page=PageAssets(script="tucano.js", stylesheet="tucano.css", illustration="illustration.svg"),
     minutes=(5, 10),
+    tutorial=tutorial,
     encoding=encoding,
     chance=chance,
     gymnasium_id="vitrine/Tucano-v1",

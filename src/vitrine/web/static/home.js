@@ -98,7 +98,9 @@ function gameCard(game) {
       facts(game),
       el("div", { class: "row" },
         el("button", { type: "button", class: "primary play", onclick: () => start(game) },
-          t("playComputer"), el("span", { class: "visually-hidden" }, ` (${gameTitle(game.name)})`)))));
+          t("playComputer"), el("span", { class: "visually-hidden" }, ` (${gameTitle(game.name)})`)),
+        game.tutorial ? el("a", { class: "button learn", href: `/learn/${game.name}` }, t("learn"),
+          el("span", { class: "visually-hidden" }, ` (${gameTitle(game.name)})`)) : null)));
 }
 
 function render() {
@@ -114,7 +116,8 @@ function render() {
           el("button", {
             type: "button", id: "play-computer", class: "primary big", onclick: () => dialog.showModal(),
           }, t("playComputer")),
-          el("a", { href: "/lobby", id: "play-friends", class: "button big" }, t("playFriends"))),
+          el("a", { href: "/lobby", id: "play-friends", class: "button big" }, t("playFriends")),
+          el("a", { href: "/learn", id: "learn", class: "button big" }, t("learn"))),
         errorBox)),
     el("section", { "aria-labelledby": "games-title" },
       el("h2", { id: "games-title" }, t("games")),
