@@ -186,6 +186,13 @@ def test_the_service_worker_keeps_the_shell_and_never_the_game_state(
         page.reload()  # now the worker answers this page
         page.locator(".game-card").first.wait_for()
         assert page.evaluate("() => navigator.serviceWorker.controller !== null")
+        # Chromium's own verdict: the site installs (manifest, icons, worker), but for
+        # the test's private context, which no site can be installed from.
+        devtools = context.new_cdp_session(page)
+        errors = devtools.send("Page.getInstallabilityErrors")["installabilityErrors"]
+        assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
+        manifest = devtools.send("Page.getAppManifest")
+        assert manifest["errors"] == [] and manifest["url"].endswith("/manifest.webmanifest")
         page.locator("#play-computer").click()
         page.locator(".quick-game").first.click()
         page.wait_for_url("**/table/**")
