@@ -78,7 +78,7 @@ pytest-pure: $(DEV)
 # Regenerate the screenshots under build/screenshots/ (each game's key moments, EN and FR,
 # desktop and phone) that the README shows.
 screenshots: $(DEV) $(SYSTEM_ENV) $(NODE_STAMP)
-	VITRINE_SCREENSHOTS=1 $(BIN)/pytest -q -n auto tests/test_pages.py tests/test_home.py -k "axe or presents"
+	VITRINE_SCREENSHOTS=1 $(BIN)/pytest -q -n auto tests/test_pages.py tests/test_home.py tests/test_learn.py -k "axe or presents or played_to_its_end"
 
 # The typeface's files, copied from the npm package package.json pins (the server
 # serves them; it needs no npm): run after changing that pin, then commit them.
