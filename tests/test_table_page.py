@@ -33,6 +33,7 @@ from page_helpers import (
     make_table,
     play,
     player_context,
+    serious_violations,
     wait_for_animations,
 )
 from server_process import Served
@@ -212,6 +213,11 @@ def test_placing_a_card_on_the_exhibition_table(
         # The last decision is highlighted, on the board and in the log (defect 11).
         assert page.locator(".hall.own .spot.last").count() == 1
         assert page.locator("#log li.last").count() == 1
+        # In words, the notation only in its tooltip (defect 9).
+        last = page.locator("#log li.last")
+        assert last.get_attribute("title") == log[-1]["action"]
+        assert last.locator("code").count() == 0
+        assert not last.inner_text().rstrip().endswith(f" {log[-1]['action']}")
         assert page.locator("#log").get_attribute("tabindex") == "0"
         # The score if the game ended now, on demand, with the others' secrets unknown.
         page.locator("#provisional summary").click()
@@ -505,6 +511,46 @@ def test_the_chat_is_written_by_players_and_read_by_spectators(
         assert len(colours) == 2
         clean(troubles)
         clean(watch_troubles)
+
+
+NEW_CHAT = {"en": "New message from Ana", "fr": "Nouveau message de Ana"}
+
+
+@pytest.mark.parametrize(("size", "language"), ALL)
+def test_a_new_chat_line_out_of_view_is_signalled(
+    module_browser: Browser, module_served: Served, size: str, language: str
+) -> None:
+    """On a phone the chat lies below the game: a line from someone else puts a
+    sign on the screen that leads there (defect 10); on a desktop the chat is
+    in view beside the game, and no sign is needed."""
+    table = make_table(module_served, "exhibition", humans(["Ana", "Bo"]), EX_OPTIONS)
+    with player_context(module_browser, size, language) as (context, troubles):
+        page = context.new_page()
+        page.goto(module_served.url + table.link(1))
+        page.locator("main[data-status=playing]").wait_for()
+        page.evaluate("() => window.scrollTo(0, 0)")
+        module_served.call(
+            "POST", f"/api/tables/{table.id}/chat", table.seats[0], {"text": "hello"}
+        )
+        page.locator("#chat-lines li", has_text="hello").wait_for(state="attached")
+        if size == "desktop":
+            assert page.locator("#chat-new").count() == 0
+        else:
+            sign = page.locator("#chat-new")
+            sign.wait_for()
+            assert NEW_CHAT[language] in sign.inner_text()
+            assert serious_violations(page) == []
+            sign.click()
+            assert in_view(page, page.locator("#chat-lines"))
+            assert page.locator("#chat-new").count() == 0
+            # The reader's own lines make no sign.
+            page.evaluate("() => window.scrollTo(0, 0)")
+            module_served.call(
+                "POST", f"/api/tables/{table.id}/chat", table.seats[1], {"text": "hi"}
+            )
+            page.locator("#chat-lines li", has_text="hi").wait_for(state="attached")
+            assert page.locator("#chat-new").count() == 0
+        clean(troubles)
 
 
 def test_an_abandoned_table_says_so(module_browser: Browser, sqlite_url: str) -> None:

@@ -259,11 +259,12 @@ function log(view) {
     el("h2", { id: "log-title" }, t("log")),
     message.log.length === 0 ? el("p", { class: "muted" }, t("noLog")) : null,
     el("ol", { id: "log", tabindex: 0, "aria-labelledby": "log-title" },
+      // In words; the notation only in the tooltip, for those who read it (defect 9).
       ...message.log.map((entry, index) => el("li", {
-        class: index === message.log.length - 1 ? "last" : null,
+        class: index === message.log.length - 1 ? "last" : null, title: entry.action,
       },
       el("strong", {}, displayName(message.table.seats[entry.seat].name)), " ",
-      module.describe(entry.action, view), " ", el("code", {}, entry.action),
+      module.describe(entry.action, view),
       grades?.[index] ? [" ", gradeBadge(grades[index])] : null))));
 }
 
@@ -283,6 +284,30 @@ function chatPanel(table) {
       : el("p", { class: "muted" }, t("chatSpectator")),
     seated ? chatErrorWords() : null);
 }
+
+// A chat line from someone else while the chat is out of view (a phone's long
+// page): a sign at the bottom of the screen, which takes the reader there.
+let seenChat = null;  // how many chat lines this reader has had in view
+const chatInView = () => {
+  const box = document.getElementById("chat-lines")?.getBoundingClientRect();
+  return box !== undefined && box.bottom > 0 && box.top < window.innerHeight;
+};
+function chatSeen() {
+  seenChat = (message.chat ?? []).length;
+  document.getElementById("chat-new")?.remove();
+}
+function chatSign() {
+  const lines = message.chat ?? [];
+  seenChat ??= lines.length;
+  const fresh = lines.slice(seenChat).filter((line) => line.seat !== message.you);
+  if (!fresh.length) return null;
+  const name = displayName(message.table.seats[fresh.at(-1).seat]?.name ?? "?");
+  return el("button", {
+    type: "button", id: "chat-new", class: "chat-new",
+    onclick: () => { document.getElementById("chat-lines")?.scrollIntoView({ block: "center" }); chatSeen(); },
+  }, t("newChat", { name }));
+}
+window.addEventListener("scroll", () => { if (seenChat !== null && chatInView()) chatSeen(); }, { passive: true });
 
 function chatErrorWords() {
   chatError.textContent = chatState.refusal ? errorText(chatState.refusal, module) : "";
@@ -386,7 +411,8 @@ async function render() {
   }) : null,
   statusBox, errorBox, hint,
   el("div", { class: "layout" }, el("div", { class: "game-area" }, gameArea), side),
-  table.status === "over" ? review : null));
+  table.status === "over" ? review : null, chatSign()));
+  if (chatInView()) chatSeen();
   keepInPlace(place);
   restoreFocus(focusKey);
   tick();
