@@ -309,6 +309,8 @@ def test_the_openapi_document_lists_every_route(api: Api) -> None:
         "/api/games",
         "/api/games/{name}/data/{file}",
         "/api/games/{name}/static/{file}",
+        "/api/games/{name}/tutorial",
+        "/api/games/{name}/tutorial/position",
         "/api/tables",
         "/api/tables/{table_id}",
         "/api/tables/{table_id}/join",

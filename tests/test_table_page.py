@@ -566,7 +566,7 @@ def test_an_abandoned_table_says_so(module_browser: Browser, sqlite_url: str) ->
         for size, language in BOTH:
             with player_context(module_browser, size, language) as (context, troubles):
                 page = context.new_page()
-                page.goto(served.url + "/")
+                page.goto(served.url + "/lobby")
                 entry = page.locator(f"li[data-table='{table.id}']")
                 entry.wait_for()
                 word = "abandoned" if language == "en" else "abandonnée"

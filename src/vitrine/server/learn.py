@@ -24,7 +24,7 @@ from vitrine.engine.protocol import GameState
 from vitrine.games import game_names, get_game, get_plugin
 from vitrine.kit.tutorial import Tutorial
 from vitrine.server import schemas
-from vitrine.server.api import Client
+from vitrine.server.api import BODY, Client, refusals
 from vitrine.server.errors import invalid, not_found, refused
 from vitrine.server.names import clean_name
 from vitrine.server.ratelimit import RateLimit, moving_window
@@ -134,11 +134,7 @@ def learn_router(settings: Settings) -> APIRouter:
     router = APIRouter(prefix="/api")
     asking = RateLimit("tutorial_positions", settings.tutorial_positions, moving_window())
 
-    @router.get(
-        "/games/{name}/tutorial",
-        response_model=TutorialInfo,
-        responses={404: {"model": schemas.Refusal, "description": "no such game or tutorial"}},
-    )
+    @router.get("/games/{name}/tutorial", response_model=TutorialInfo, responses=refusals(404))
     async def tutorial(name: str) -> dict[str, Any]:
         """The game's guided first game: the learner's decisions in order and the
         lessons, each in English and French."""
@@ -147,14 +143,7 @@ def learn_router(settings: Settings) -> APIRouter:
     @router.post(
         "/games/{name}/tutorial/position",
         response_model=Position,
-        responses={
-            status: {"model": schemas.Refusal, "description": words}
-            for status, words in (
-                (404, "no such game or tutorial"),
-                (422, "malformed, a bad name, or a decision off the guided game"),
-                (429, "too many positions asked: see Retry-After"),
-            )
-        },
+        responses=refusals(*BODY, 404, 429),
     )
     async def tutorial_position(name: str, body: PositionRequest, client: Client) -> dict[str, Any]:
         """The learner's view after their decisions so far (the opponent's answers
