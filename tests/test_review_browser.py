@@ -112,6 +112,9 @@ def test_a_finished_game_is_reviewed_on_its_table_and_in_the_replay_viewer(
     page.click("button.lang")
     page.locator("#review-title", has_text="L'analyse du coach").wait_for()
     assert page.locator("#log .grade").count() == entries
+    # The bots' names change language with the page, in the review's summary too.
+    summary = page.inner_text(".review-summary")
+    assert "Robot débutant 1" in summary and "Beginner bot" not in summary
     page.set_viewport_size(PHONE)  # the summary and the graph, on a phone, in French
     assert broken_words(page) == []  # not "D é ci si on s"
     assert not scrolls_sideways(page)

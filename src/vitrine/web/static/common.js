@@ -73,6 +73,23 @@ export function el(tag, attributes = {}, ...children) {
   return node;
 }
 
+const SVG = "http://www.w3.org/2000/svg";
+
+/**
+ * A picture from a game's sprite (``href``: "…/fruits.svg#banana"), for the eye
+ * only: the words beside it (or a title) say what it is to a screen reader.
+ */
+export function icon(href, cls = "icon") {
+  const picture = document.createElementNS(SVG, "svg");
+  picture.setAttribute("class", cls);
+  picture.setAttribute("aria-hidden", "true");
+  picture.setAttribute("focusable", "false");
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", String(href));
+  picture.append(use);
+  return picture;
+}
+
 const words = translator({ en: {}, fr: {} });
 
 // The installed games as the server lists them (names, titles, page files),
@@ -107,6 +124,9 @@ export function displayName(name) {
   if (!match) return name;
   return words("botName", { level: words(`botLevel.${match[1].toLowerCase()}`), n: match[2] });
 }
+
+/** A view as a page shows it: the server-named bots' names in the page's language. */
+export const shownView = (view) => ({ ...view, players: view.players.map(displayName) });
 
 /** French "de" before a name, elided before a vowel: "d'Ana", "d'Exhibition", "de Bo". */
 export const ofName = (name) => (/^[aeiouyàâäéèêëîïôöûüœ]/i.test(name) ? `d'${name}` : `de ${name}`);

@@ -6,7 +6,8 @@
 // against the beginner bot with the coach's hints.  Progress is kept on the
 // device; the server replays the guided game from it (server/learn.py).
 import {
-  api, displayName, el, errorText, gameModule, gameTitle, header, installedGames, lang, translator,
+  api, displayName, el, errorText, gameModule, gameTitle, header, installedGames, lang, shownView,
+  translator,
 } from "/static/common.js";
 import { playComputer, playerName } from "/static/play.js";
 import { markDecision } from "/static/review.js";
@@ -119,7 +120,7 @@ async function check(decision) {
 
 function whyText() {
   if (!why) return "";
-  if (why.key === "notThat") return t("notThat", { words: module.describe(why.decision, answer.view) });
+  if (why.key === "notThat") return t("notThat", { words: module.describe(why.decision, shownView(answer.view)) });
   return t("illegal", { words: errorText(why.refusal, module) });
 }
 
@@ -130,7 +131,7 @@ function theirMoves() {
   if (!theirs.length) return null;
   const name = displayName(answer.view.players[1]);
   return el("div", { class: "their-moves" }, el("h3", {}, t("lastMoves")),
-    el("ul", {}, ...theirs.map((e) => el("li", {}, t("theyPlayed", { name, words: module.describe(e.action, answer.view) })))));
+    el("ul", {}, ...theirs.map((e) => el("li", {}, t("theyPlayed", { name, words: module.describe(e.action, shownView(answer.view)) })))));
 }
 
 function lessonBox() {
@@ -156,7 +157,7 @@ function lessonBox() {
       el("progress", { id: "lesson-progress", max: total, value: answer.done })),
     answer.done === 0 ? el("p", {}, words(tutorial.welcome)) : null,
     lesson ? el("p", { class: "lesson-words", "data-topic": lesson.topic }, words(lesson.words)) : null,
-    el("p", { class: "lesson-move" }, t("yourMove", { words: module.describe(expected(), answer.view) })),
+    el("p", { class: "lesson-move" }, t("yourMove", { words: module.describe(expected(), shownView(answer.view)) })),
     el("p", { class: "error", id: "tutorial-why", role: "alert" }, whyText()),
     theirMoves());
 }
@@ -175,8 +176,10 @@ async function restart() {
 async function draw() {
   document.documentElement.lang = lang();
   document.title = `${t("learnGame", { game: gameTitle(game.name) })} — vitrine`;
-  const board = await module.renderGame(answer.view, ctx());
+  const board = await module.renderGame(shownView(answer.view), ctx());
   if (!answer.over) markDecision(board, expected(), "tutorial-target");
+  // Only what can be pressed: a card shown elsewhere with the same name is not the decision.
+  for (const node of board.querySelectorAll(".tutorial-target:not(button)")) node.classList.remove("tutorial-target");
   app.replaceChildren(header(t, draw), el("main", {
     id: "content", "data-done": answer.done, "data-over": answer.over,
     "data-expected": answer.over ? null : expected(),

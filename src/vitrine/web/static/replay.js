@@ -1,6 +1,7 @@
 // The replay viewer: a finished table's game or an uploaded record, turn by turn.
 import {
-  api, displayName, el, errorText, gameModule, gameTitle, header, levelName, ofName, translator,
+  api, displayName, el, errorText, gameModule, gameTitle, header, levelName, ofName, shownView,
+  translator,
 } from "/static/common.js";
 import { hintsBadge, reviewPanel } from "/static/review.js";
 
@@ -56,7 +57,6 @@ const wordsFor = (record) => gameModule(String(record?.game)).catch(() => null);
 
 // Who played turn ``index``: the seat to act in the position before it.
 const playerOf = (index) => replay.steps[index].current_player;
-const view = (step) => ({ ...step, players: step.players.map(displayName) });
 const playerName = (turn) => displayName(replay.players[playerOf(turn)]);
 // A record's turn (its decisions, space-separated) in the game's words.
 const inWords = (turn, shown) => turn.split(" ").map((decision) => module.describe(decision, shown)).join(", ");
@@ -106,11 +106,11 @@ async function render() {
       replay.hints ? el("p", {}, hintsBadge()) : null,
       el("p", { id: "played" }, step > 0 ? [
         t("played", { name: playerName(step - 1), ofName: ofName(playerName(step - 1)) }), " ",
-        el("span", { title: replay.turns[step - 1] }, inWords(replay.turns[step - 1], view(replay.steps[step])))]
+        el("span", { title: replay.turns[step - 1] }, inWords(replay.turns[step - 1], shownView(replay.steps[step])))]
         : t("start")),
-      await module.renderGame(view(replay.steps[step]), { you: null, act: () => {}, redraw: render }));
+      await module.renderGame(shownView(replay.steps[step]), { you: null, act: () => {}, redraw: render }));
     review ??= reviewPanel({
-      ...startReview, players: replay.players.map(displayName), module, view: () => view(replay.steps.at(-1)),
+      ...startReview, players: replay.players, module, view: () => shownView(replay.steps.at(-1)),
       fail: (error) => fail(error, module),
     });
     review.redraw();

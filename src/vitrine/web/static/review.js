@@ -5,7 +5,7 @@
 // The standing graph is SVG built here: one small line chart needs no
 // library, works under the pages' Content-Security-Policy (no inline style:
 // SVG presentation attributes and classes only) and needs no file from a CDN.
-import { api, el, ofName, plural, translator } from "/static/common.js";
+import { api, displayName, el, ofName, plural, shownView, translator } from "/static/common.js";
 
 const t = translator({
   en: {
@@ -136,7 +136,8 @@ export function markDecision(root, action, cls) {
 /**
  * The review panel.  ``start()`` asks the server to review (it answers the
  * review's status and key); ``key``, when known, finds a review already made.
- * ``players`` names the seats; ``module`` is the game's page module;
+ * ``players`` names the seats (as the server does: they are worded at each drawing, so a
+ * language switch renames the bots); ``module`` is the game's page module;
  * ``onReview(review)`` lets the page put grades beside its own log.
  */
 export function reviewPanel({ start, key, players, module, view, fail, onReview }) {
@@ -148,7 +149,7 @@ export function reviewPanel({ start, key, players, module, view, fail, onReview 
       panel.replaceChildren(el("h2", { id: "review-title" }, t("reviewTitle")),
         el("label", { for: "review-progress" }, t("reviewing", { done: shown.done, total: shown.total })),
         el("progress", { id: "review-progress", max: Math.max(1, shown.total), value: shown.done }));
-    } else panel.replaceChildren(...renderReview(shown, players, module, view(), fail));
+    } else panel.replaceChildren(...renderReview(shown, players.map(displayName), module, view(), fail));
   };
   const poll = async (status) => {
     if (status.status === "none") return;  // not reviewed yet: the button stays
@@ -183,7 +184,7 @@ function renderReview({ key, review }, players, module, last, fail) {
   const choose = async (decision) => {
     try {
       const position = await api(`/api/reviews/${key}/positions/${decision.index}`);
-      const view = position.view;
+      const view = shownView(position.view);
       // The position as its player saw it; the game's action bar names who was to play.
       const review = t("wasToPlay", { name: players[decision.seat] });
       const drawing = await module.renderGame(view, { you: position.seat, review, act: () => {}, redraw: () => {} });

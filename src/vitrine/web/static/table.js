@@ -4,7 +4,7 @@
 // log, the chat and the rules.  Game-independent: the game's module draws it.
 import {
   api, displayName, el, errorText, gameModule, gameTitle, header, levelName, tableSocket,
-  ofName, tokens, translator,
+  ofName, shownView, tokens, translator,
 } from "/static/common.js";
 import { gradeBadge, hintControl, hintsBadge, reviewPanel } from "/static/review.js";
 import { resultBanner } from "/static/table-result.js";
@@ -356,7 +356,7 @@ async function render() {
   const table = message.table;
   module ??= await gameModule(table.game);
   await module.ready;
-  const view = message.view ? { ...message.view, players: message.view.players.map(displayName) }
+  const view = message.view ? shownView(message.view)
     : null;
   if (message.table.seq !== sentAt) sentAt = null;
   const closed = ["over", "abandoned", "cancelled"].includes(table.status);
@@ -383,7 +383,7 @@ async function render() {
     review ??= reviewPanel({
       start: () => api(`/api/tables/${id}/review`, { method: "POST" }),
       key: `table-${id}`,
-      players: table.seats.map((seat) => displayName(seat.name)),
+      players: table.seats.map((seat) => seat.name),
       module,
       view: () => message.view,
       fail,

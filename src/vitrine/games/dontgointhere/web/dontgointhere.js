@@ -2,7 +2,10 @@
 // flashlights and meeples), the dice, every tableau, your own ghosts, the
 // decisions of a room's resolution and the final table.  Everything drawn
 // comes from the player's view; the component data is the public print.
-import { el, ofName, plural, scoreTable, translator } from "/static/common.js";
+import { el, icon, ofName, plural, scoreTable, translator } from "/static/common.js";
+
+// The curse, the die icon and the ghost, drawn for vitrine: one sprite beside this module.
+const picture = (id) => icon(new URL(`icons.svg#${id}`, import.meta.url));
 
 const t = translator({
   en: {
@@ -211,8 +214,9 @@ function cardFace(label) {
   const dice = t("dice", { n: iconsOf(label) });
   return [
     el("span", { class: "dg-type" }, t(label.slice(0, -1))),
-    el("span", { class: "dg-curse", title: curses, "aria-hidden": "true" }, `☠${value}`),
-    el("span", { class: "dg-icons", title: dice, "aria-hidden": "true" }, "⚄".repeat(iconsOf(label))),
+    el("span", { class: "dg-curse", title: curses, "aria-hidden": "true" }, picture("curse"), `${value}`),
+    el("span", { class: "dg-icons", title: dice, "aria-hidden": "true" },
+      ...Array.from({ length: iconsOf(label) }, () => picture("die"))),
     el("span", { class: "visually-hidden" }, `, ${curses}, ${dice}`),
   ];
 }
@@ -266,7 +270,8 @@ function spaceCell(entry, index, view, legal, ctx) {
 const SHAPES = ["●", "▲", "■", "◆", "★"];
 
 function meeple(view, owner) {
-  return el("span", { class: `dg-meeple p${owner}` }, `${SHAPES[owner]} ${view.players[owner]}`);
+  return el("span", { class: `dg-meeple p${owner}`, title: view.players[owner] },
+    `${SHAPES[owner]} ${view.players[owner]}`);
 }
 
 function board(entry, view, legal, ctx) {
@@ -313,7 +318,8 @@ function diceRow(view) {
     view.dice.length === 0 ? el("span", { class: "muted" }, t("noRoll"))
       : view.dice.map((face) => el("span", {
         class: `dg-die ${face === "G" ? "dg-ghost" : "dg-blank"}`, title: t(face === "G" ? "ghost" : "blank"),
-      }, face === "G" ? "G" : "·")));
+      }, face === "G" ? [picture("ghost"), el("span", { class: "visually-hidden" }, t("ghost"))]
+        : el("span", { class: "visually-hidden" }, t("blank")))));
 }
 
 function tableau(view, seat, ctx) {

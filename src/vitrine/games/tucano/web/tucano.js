@@ -3,7 +3,10 @@
 // to resolve, the joker's fruit once the turns are over (T-10), and the final
 // score per fruit.  Everything drawn comes from the
 // player's view; this file only decides how it looks.
-import { el, plural, scoreTable, translator } from "/static/common.js";
+import { el, icon, plural, scoreTable, translator } from "/static/common.js";
+
+// The fruit, the joker and the toucans, drawn for vitrine: one sprite beside this module.
+const picture = (id) => icon(new URL(`fruits.svg#${id}`, import.meta.url));
 
 const t = translator({
   en: {
@@ -191,7 +194,7 @@ function fruitChip(view, id, count) {
   const card = view.cards.find((c) => c.id === id);
   const majority = card?.kind === "majority";
   return el("span", { class: `fruit f-${card?.kind ?? "toucan"}`, title: card ? scoringHint(card) : "" },
-    t(id), majority ? el("span", { class: "star", "aria-label": t("majority") }, " ★") : null,
+    picture(id), t(id), majority ? el("span", { class: "star", "aria-label": t("majority") }, " ★") : null,
     count > 1 ? el("strong", {}, ` ×${count}`) : null);
 }
 
