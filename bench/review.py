@@ -10,7 +10,8 @@ A benchmark, not a test: it prints figures to quote (docs/review.md).
 (seeds 1.., seats swapped every other game), reviews both seats of each
 (review seed: the game's seed plus 1000, another seed than the players'),
 and prints per bot the decisions graded, the share graded best, best or
-good, each grade's share and the mean loss.  ``expert,expert`` is the
+good, each grade's share, the mean loss and the accuracy (the bot's
+decisions pooled as one game's).  ``expert,expert`` is the
 expert reviewed by itself.  ``speed`` times whole reviews of 2-player
 Exhibition games between greedy bots (both fill their halls: as many
 decisions as a game between good players) at the default budget, in this process
@@ -31,7 +32,7 @@ from vitrine.engine.protocol import GameState
 from vitrine.games import game_names, get_game
 from vitrine.parallel import results_as_done
 from vitrine.review import GRADES, coach_spec, hint, review_record
-from vitrine.review.grades import NOISE_Z, confident_loss
+from vitrine.review.grades import NOISE_Z, confident_loss, game_accuracy
 from vitrine.review.review import DecisionReview
 
 REVIEW_SEED_OFFSET = 1000
@@ -98,7 +99,7 @@ def quality(
     print(f"{game_name}, 2 players, {games} games of {pair[0]} against {pair[1]}, coach {coach}")
     print(f"  {time.perf_counter() - started:.0f} s with {workers} worker(s), load {load()}")
     header = "  ".join(f"{name:>10}" for name in GRADES)
-    print(f"  {'bot':<14} {'graded':>6} {'best+good':>9} {header} {'mean loss':>9}")
+    print(f"  {'bot':<14} {'graded':>6} {'best+good':>9} {header} {'mean loss':>9} {'accuracy':>8}")
     for spec in dict.fromkeys(pair):
         decisions = rows[spec]
         count = len(decisions)
@@ -106,7 +107,8 @@ def quality(
         shares = "  ".join(f"{share[name]:>10.1%}" for name in GRADES)
         mean = sum(row[2] for row in decisions) / count
         best_good = share["best"] + share["good"]
-        print(f"  {spec:<14} {count:>6} {best_good:>9.1%} {shares} {mean:>9.4f}")
+        accuracy = game_accuracy([row[2] for row in decisions]) or 0.0  # every decision pooled
+        print(f"  {spec:<14} {count:>6} {best_good:>9.1%} {shares} {mean:>9.4f} {accuracy:>8.1f}")
     print(f"  mean loss with the noise discount at z standard errors (the review's: {NOISE_Z:g}):")
     for z in Z_SHOWN:
         means = {

@@ -18,7 +18,7 @@ from vitrine.engine.record import Record, Substitute
 from vitrine.games import game_names, get_game
 from vitrine.games.exhibition import ExhibitionGame
 from vitrine.review import GRADES, THRESHOLDS, Hint, grade, hint, review_record, steps
-from vitrine.review.grades import FORCED, confident_loss
+from vitrine.review.grades import FORCED, accuracy, confident_loss, game_accuracy
 
 GAME = ExhibitionGame()
 BUDGET = "40"  # iterations per decision: enough to exercise, cheap to run
@@ -73,6 +73,25 @@ def test_every_game_is_reviewed_within_the_value_scale(game_name: str) -> None:
             assert decision.value_best is not None and decision.value_played is not None
             assert 0 <= decision.value_played <= 1 and 0 <= decision.value_best <= 1
     assert [s.seat for s in review.summaries] == [0, 1]
+    for summary in review.summaries:
+        losses = [d.loss for d in review.decisions if d.seat == summary.seat and d.grade != FORCED]
+        assert summary.accuracy == pytest.approx(game_accuracy(losses))
+
+
+def test_accuracy_follows_lichess_curve_and_weighs_blunders() -> None:
+    """lichess's 103.1668 e^(-0.04354 x) - 3.1669 of the chances lost, in points in a
+    hundred: nothing lost is 100, 5 in a hundred about 80, the whole game nothing."""
+    assert accuracy(0) == 100 and accuracy(-0.01) == 100
+    assert accuracy(0.05) == pytest.approx(79.81, abs=0.01)
+    assert accuracy(0.5) == pytest.approx(8.53, abs=0.01) and accuracy(1) == 0
+    assert game_accuracy([]) is None
+    assert game_accuracy([0, 0, 0]) == 100
+    # A blunder among good decisions: the harmonic mean pulls the figure below the mean.
+    losses = [0, 0, 0, 0.2]
+    mean = sum(accuracy(x) for x in losses) / 4
+    found = game_accuracy(losses)
+    assert found is not None and found < mean
+    assert game_accuracy([0, 1]) == pytest.approx(25)  # a decision at 0: harmonic mean 0
 
 
 def test_the_same_record_budget_and_seed_give_the_same_review() -> None:
@@ -125,6 +144,7 @@ def test_solo_hindsight_knows_the_stock_and_values_are_points() -> None:
     review = review_record(game, state.record(), budget=BUDGET, seed=1, hindsight=True)
     assert review.scale == "score"
     assert review.points_per_unit == pytest.approx(3000)
+    assert review.summaries[0].accuracy is None  # scores, not chances: no accuracy alone
     seen = [d.hindsight for d in review.decisions if d.grade != FORCED]
     assert seen and all(h is not None and h.value_best >= h.value_played for h in seen)
     with pytest.raises(VitrineError, match="hindsight needs a solo game") as caught:
@@ -205,8 +225,10 @@ def test_review_json_has_a_stable_shape(tmp_path: Path) -> None:
         "mean_loss",
         "grades",
         "costliest",
+        "accuracy",
     }
     assert set(summary["grades"]) == set(GRADES) and len(summary["costliest"]) <= 3
+    assert 0 <= summary["accuracy"] <= 100
 
 
 @pytest.mark.parametrize(

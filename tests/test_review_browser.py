@@ -2,6 +2,7 @@
 finished game reviewed from its table and from the replay viewer, in English
 and French."""
 
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -91,6 +92,10 @@ def test_a_finished_game_is_reviewed_on_its_table_and_in_the_replay_viewer(
         "n => document.querySelectorAll('#log li .grade').length === n", arg=entries
     )
     assert page.locator(".review-summary tbody tr").count() == 2
+    # Each player's accuracy, as lichess computes it, and what it means.
+    accuracies = page.locator(".review-summary td.accuracy").all_inner_texts()
+    assert len(accuracies) == 2 and all(re.fullmatch(r"\d{1,3}%", a) for a in accuracies)
+    assert "as lichess computes it" in page.inner_text(".review-summary caption")
     graded = page.locator(".review-decisions li:has(.grade-blunder, .grade-mistake) .decision")
     chosen = graded.first if graded.count() else page.locator(".review-decisions .decision").nth(3)
     chosen.click()

@@ -172,15 +172,16 @@ def decisions_table(review: Review) -> Table:
 
 
 def summary_table(review: Review) -> Table:
-    """Per player: decisions graded, each grade, the best share, the mean loss."""
+    """Per player: decisions graded, accuracy, each grade, the best share, the mean loss."""
     table = Table(title="Summary", title_justify="left")
     table.add_column("player")
-    for heading in ("decisions", *GRADES, "best share", "mean loss", "costliest (#)"):
+    for heading in ("decisions", "accuracy", *GRADES, "best share", "mean loss", "costliest (#)"):
         table.add_column(heading, justify="right")
     for s in review.summaries:
         row = [str(s.grades[name]) for name in GRADES]
+        accuracy = "" if s.accuracy is None else f"{s.accuracy:.0f}%"
         share = "" if s.decisions == 0 else f"{s.best_share:.0%}"
         mean = _value(review, s.mean_loss) if review.points_per_unit else f"{s.mean_loss:.3f}"
         costliest = ", ".join(map(str, s.costliest))
-        table.add_row(s.name, str(s.decisions), *row, share, mean, costliest)
+        table.add_row(s.name, str(s.decisions), accuracy, *row, share, mean, costliest)
     return table

@@ -8,7 +8,8 @@ a twentieth of it: 150 points of an Exhibition solo game).  The thresholds
 are the same for every game; docs/review.md gives the reasons for each.
 """
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 
 BEST = "best"
 GOOD = "good"
@@ -50,3 +51,32 @@ def grade(loss: float, played_best: bool) -> str:
         if loss >= THRESHOLDS[name]:
             return name
     return GOOD
+
+
+# lichess's accuracy of a chess move (lila's AccuracyPercent, lichess.org/page/accuracy):
+# 100 for a move that keeps every winning chance, falling off exponentially with
+# the chances lost, in points in a hundred: 103.1668 e^(-0.04354 x) - 3.1669.
+ACCURACY_SCALE, ACCURACY_DECAY, ACCURACY_OFFSET = 103.1668, 0.04354, 3.1669
+
+
+def accuracy(loss: float) -> float:
+    """A decision's accuracy, 0 to 100, from its loss on the win-share scale
+    (a decision that loses nothing is 100, where the fitted curve gives 99.9999)."""
+    if loss <= 0:
+        return 100.0
+    raw = ACCURACY_SCALE * math.exp(-ACCURACY_DECAY * 100 * loss) - ACCURACY_OFFSET
+    return min(100.0, max(0.0, raw))
+
+
+def game_accuracy(losses: Sequence[float]) -> float | None:
+    """A player's accuracy over a game: as lichess does, the mean of the
+    decisions' accuracies averaged with their harmonic mean, so a few blunders
+    weigh more than an arithmetic mean would let them (lichess also weights
+    each move by how volatile its position was; the coach's values do not say,
+    so every decision weighs the same).  None without a graded decision."""
+    if not losses:
+        return None
+    each = [accuracy(loss) for loss in losses]
+    mean = sum(each) / len(each)
+    harmonic = 0.0 if min(each) == 0 else len(each) / sum(1 / a for a in each)
+    return (mean + harmonic) / 2

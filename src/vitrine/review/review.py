@@ -24,7 +24,15 @@ from vitrine.engine.errors import RecordError, VitrineError
 from vitrine.engine.protocol import Game, GameState
 from vitrine.engine.record import Record
 from vitrine.review.coach import make_coach, points_per_unit
-from vitrine.review.grades import BEST, FORCED, GRADES, THRESHOLDS, confident_loss, grade
+from vitrine.review.grades import (
+    BEST,
+    FORCED,
+    GRADES,
+    THRESHOLDS,
+    confident_loss,
+    game_accuracy,
+    grade,
+)
 
 HINDSIGHT_WIDTH = 96  # the solver's beam per decision in hindsight: PIMC's own width
 COSTLIEST = 3  # the moments a summary names
@@ -103,6 +111,7 @@ class SeatSummary:
     grades: Mapping[str, int]
     costliest: tuple[int, ...]  # indices of the decisions that lost most, costliest first
     hindsight_loss: float | None = None  # mean loss knowing everything (solo, on request)
+    accuracy: float | None = None  # 0-100 from the win-share losses, as lichess's (not alone)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -116,6 +125,8 @@ class SeatSummary:
         }
         if self.hindsight_loss is not None:
             data["hindsight_loss"] = _rounded(self.hindsight_loss)
+        if self.accuracy is not None:
+            data["accuracy"] = round(self.accuracy, 1)
         return data
 
 
@@ -334,6 +345,8 @@ def summarize(
                 grades={name: sum(d.grade == name for d in graded) for name in GRADES},
                 costliest=tuple(d.index for d in costly[:COSTLIEST]),
                 hindsight_loss=sum(hindsight) / len(hindsight) if hindsight else None,
+                # Alone the values are scores, not chances: no accuracy to speak of.
+                accuracy=game_accuracy([d.loss for d in graded]) if len(players) > 1 else None,
             )
         )
     return summaries

@@ -15,6 +15,7 @@ const t = translator({
     standingScore: "The expected score, decision by decision",
     standingContest: "{name}'s chance to win, decision by decision: above the middle line {name} leads, below it {other}",
     player: "Player", decisions: "Decisions", bestShare: "Best", meanLoss: "Mean loss",
+    accuracy: "Accuracy", accuracyNote: "Accuracy: 100% keeps every chance to win; it falls as chances are lost, as lichess computes it.",
     best: "best", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder",
     forced: "only choice", decisionList: "Every decision, graded", costliest: "Costliest moments",
     played: "Played: {words}", bestWas: "The coach's choice: {words}",
@@ -38,6 +39,7 @@ const t = translator({
     standingScore: "Le score attendu, décision par décision",
     standingContest: "Les chances de gagner {ofName}, décision par décision : au-dessus de la ligne du milieu, {name} mène ; en dessous, {other}",
     player: "Joueur", decisions: "Décisions", bestShare: "Meilleures", meanLoss: "Perte moyenne",
+    accuracy: "Précision", accuracyNote: "Précision : 100 % garde toutes les chances de gagner ; elle baisse à mesure qu'on en perd, calculée comme sur lichess.",
     best: "meilleure", good: "bonne", inaccuracy: "imprécision", mistake: "erreur", blunder: "gaffe",
     forced: "seul choix", decisionList: "Chaque décision, notée", costliest: "Moments les plus coûteux",
     played: "Joué : {words}", bestWas: "Le choix du coach : {words}",
@@ -226,13 +228,17 @@ function renderReview({ key, review }, players, module, last, fail) {
 
 function summaryTable(review, players) {
   const pct = (x) => `${Math.round(x * 100)}%`;
+  const accuracy = review.summaries.some((s) => s.accuracy !== undefined);  // not alone
   return el("div", { class: "table-scroll" }, el("table", { class: "scores review-summary" },
+    accuracy ? el("caption", { class: "muted" }, t("accuracyNote")) : null,
     el("thead", {}, el("tr", {},
-      ...[t("player"), t("decisions"), t("bestShare"), ...GRADES.slice(1).map(t), t("meanLoss")]
+      ...[t("player"), t("decisions"), accuracy ? t("accuracy") : null, t("bestShare"),
+        ...GRADES.slice(1).map(t), t("meanLoss")].filter(Boolean)
         .map((heading) => el("th", { scope: "col" }, heading)))),
     el("tbody", {}, ...review.summaries.map((s) => el("tr", {},
       el("th", { scope: "row" }, players[s.seat]),
       el("td", {}, s.decisions),
+      accuracy ? el("td", { class: "accuracy" }, s.accuracy === undefined ? "—" : `${Math.round(s.accuracy)}%`) : null,
       el("td", {}, s.decisions ? pct(s.best_share) : "—"),
       ...GRADES.slice(1).map((grade) => el("td", {}, s.grades[grade])),
       el("td", {}, lost(review, s.mean_loss)))))));
