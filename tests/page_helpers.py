@@ -103,6 +103,9 @@ def player_context(
         has_touch=phone,
         reduced_motion=reduced_motion,  # type: ignore[arg-type]
         color_scheme=scheme,  # type: ignore[arg-type]
+        # Every request through the policy's route: a service worker would answer
+        # some itself (tests/test_home.py tests the worker in a context of its own).
+        service_workers="block",
     )
     troubles = Troubles()
     context.route("**/*", _with_policy)

@@ -102,7 +102,7 @@ def test_the_home_page_presents_each_game_and_remembers_the_choices(
                 assert f"{game['max_players']} " in card.locator(".facts").inner_text()
                 picture = card.locator("img.illustration")
                 assert picture.get_attribute("src") == game["page"]["illustration"]
-                assert picture.evaluate("img => img.complete && img.naturalWidth > 0")
+                assert picture.evaluate("img => img.decode().then(() => img.naturalWidth > 0)")
             assert serious_violations(page) == []
             assert not scrolls_sideways(page)
             assert broken_words(page) == []

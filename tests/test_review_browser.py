@@ -4,9 +4,10 @@ and French."""
 
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Route
+from playwright.sync_api import Browser, Page, Route
 
 from browser_fixtures import SHOTS
 from page_helpers import PHONE, broken_words, scrolls_sideways
@@ -163,3 +164,92 @@ def test_the_coach_marks_a_white_cards_take_on_its_card_whatever_its_destination
         "1907@EU": ["1907"],
         "19": [],
     }
+
+
+def make_decision(page: Page, decision: str) -> None:
+    """Make ``decision`` on the exercise's board: its button (a white card's take,
+    the card then its destination), and the confirmation a game may ask for."""
+    board = page.locator("#exercises")
+    exact = board.locator(f'button[data-action="{decision}"]')
+    if not exact.count():
+        first = decision.split("@")[0]
+        board.locator(
+            f'button[data-action="{first}"], button[data-action^="{first}@"]'
+        ).first.click()
+    before = page.inner_text("#exercise-answer")
+    exact.first.click()
+    page.wait_for_function(
+        "before => document.querySelector('#exercises #confirm')"
+        " || document.querySelector('#exercise-answer')?.textContent !== before",
+        arg=before,
+    )
+    if page.locator("#exercises #confirm").count():
+        page.locator("#exercises #confirm").click()
+
+
+def test_a_player_learns_from_their_mistakes(browser: Browser, coached: Served) -> None:
+    """After a review, each player's mistakes and blunders come back as exercises
+    from the position they saw: the decision played is refused, the coach's
+    choice solves it, and the last says how many were solved at once (EN, FR).
+    The coach's budget here is too small to be sure of a mistake, so the page
+    is given the review with two of seat 0's disagreements with the coach
+    graded mistakes; the positions, the board and the judging are the real ones."""
+    bots = [{"kind": "bot", "level": "beginner"}] * 2
+    created = coached.call("POST", "/api/tables", body={"seats": bots})
+    table_id = created["table"]["id"]
+    coached.call("POST", f"/api/tables/{table_id}/start", created["host_token"])
+    seat = 0
+    chosen: list[dict[str, Any]] = []
+
+    def with_mistakes(route: Route) -> None:
+        answer = route.fetch().json()
+        if answer.get("status") == "done":
+            disagreements = [
+                d
+                for d in answer["review"]["decisions"]
+                if d["seat"] == seat and d["best"] != d["played"] and not d["substitute"]
+            ]
+            for decision in disagreements[:2]:
+                decision["grade"] = "mistake"
+            chosen[:] = [
+                d
+                for d in answer["review"]["decisions"]
+                if d["seat"] == seat
+                and d["grade"] in ("mistake", "blunder")
+                and not d["substitute"]
+            ]
+        route.fulfill(json=answer)
+
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
+    page = context.new_page()
+    page.route("**/api/reviews/table-*", with_mistakes)
+    page.goto(f"{coached.url}/table/{table_id}")
+    page.locator("main[data-status=over]").wait_for(timeout=60_000)
+    page.click("#banner-review")
+    page.locator("#standing-graph").wait_for(timeout=180_000)
+    exercises = chosen
+    assert len(exercises) >= 2, "the coach agreed with nearly every decision"
+    page.locator(f".practise[data-seat='{seat}']").click()
+    title = page.locator("#exercise-title")
+    title.wait_for()
+    assert title.inner_text() == f"Exercice 1 sur {len(exercises)}"
+    # The decision played is not the answer.
+    make_decision(page, exercises[0]["played"])
+    page.locator("#exercise-answer", has_text="C'est ce qui a été joué").wait_for()
+    assert page.locator("#exercise-next").count() == 0
+    page.click("button.lang")  # the exercise stays, in the other language
+    page.locator("#exercise-answer", has_text="That is what was played").wait_for()
+    page.locator("#exercise-reveal").click()
+    page.locator("#exercises .coach-best").first.wait_for()
+    for number, decision in enumerate(exercises, start=1):
+        page.locator("#exercise-title", has_text=f"Exercise {number} of").wait_for()
+        make_decision(page, decision["best"])
+        page.locator("#exercise-answer", has_text="Solved").wait_for()
+        page.locator("#exercise-next").click()
+    done = page.locator("#exercise-title")
+    done.wait_for()
+    expected = f"Exercises done: {len(exercises) - 1} of {len(exercises)} solved at once."
+    assert done.inner_text() == expected
+    page.locator("#exercise-close").click()
+    assert page.locator("#exercises").inner_text() == ""
+    context.close()

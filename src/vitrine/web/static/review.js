@@ -6,6 +6,7 @@
 // library, works under the pages' Content-Security-Policy (no inline style:
 // SVG presentation attributes and classes only) and needs no file from a CDN.
 import { api, displayName, el, ofName, plural, shownView, translator } from "/static/common.js";
+import { practise, practiseButton } from "/static/mistakes.js";
 
 const t = translator({
   en: {
@@ -145,13 +146,29 @@ export function markDecision(root, action, cls) {
 export function reviewPanel({ start, key, players, module, view, fail, onReview }) {
   const panel = el("section", { class: "panel review", id: "review", "aria-labelledby": "review-title" });
   let shown = null;  // what the panel shows now, drawn again in another language
+  // The exercises made of a player's mistakes: one box, kept across redraws.
+  const exercises = el("section", { class: "exercises", id: "exercises", "aria-label": t("decisionList") });
   const draw = () => {
     if (shown === null) panel.replaceChildren(button());
     else if (shown.status === "running") {
       panel.replaceChildren(el("h2", { id: "review-title" }, t("reviewTitle")),
         el("label", { for: "review-progress" }, t("reviewing", { done: shown.done, total: shown.total })),
         el("progress", { id: "review-progress", max: Math.max(1, shown.total), value: shown.done }));
-    } else panel.replaceChildren(...renderReview(shown, players.map(displayName), module, view(), fail));
+    } else {
+      const names = players.map(displayName);
+      const start = (seat) => () => {
+        practise({
+          box: exercises, key: shown.key, review: shown.review, seat, name: names[seat], module,
+          mark: markDecision, fail, onClose: () => { exercises.redraw = null; exercises.replaceChildren(); },
+        });
+        exercises.scrollIntoView({ block: "start" });
+      };
+      const buttons = shown.review.seats.map((seat) => practiseButton(
+        shown.review, seat, names[seat], ofName(names[seat]), start(seat)));
+      panel.replaceChildren(...renderReview(shown, names, module, view(), fail),
+        el("div", { class: "row practise-buttons" }, ...buttons), exercises);
+      exercises.redraw?.();
+    }
   };
   const poll = async (status) => {
     if (status.status === "none") return;  // not reviewed yet: the button stays
