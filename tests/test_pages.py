@@ -14,6 +14,7 @@ game's key moments under build/screenshots/ from here.
 """
 
 import random
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -54,6 +55,15 @@ def phase(game: str, view: dict[str, Any]) -> str:
         return "toucan" if any(view["pending"].values()) else "column"
     return str(view["phase"])
 
+
+# The games' notation, which no page may show a person as words (defect 9): it
+# belongs in tooltips and records.  Exhibition's spot and continent names are
+# the board's own labels, so only Einstein's code is notation there.
+RAW_CODES = {
+    "exhibition": re.compile(r"\bEIN\b"),
+    "tucano": re.compile(r"\b(?:steal|gift|joker):"),
+    "dontgointhere": re.compile(r"\b(?:[A-Z]{2}[1-4][<>]?|REROLL|BLANK|GHOST|KEEP|T:[A-Z]{2})\b"),
+}
 
 PHASES = {
     "exhibition": ("take", "place"),
@@ -167,6 +177,8 @@ def test_every_page_passes_axe_and_fits_a_phone(
                 problems.setdefault(scene.name, []).append("scrolls sideways at 390 px")
             if broken := broken_words(page):
                 problems.setdefault(scene.name, []).append(f"words broken: {broken}")
+            if codes := RAW_CODES[game].findall(page.locator("body").inner_text()):
+                problems.setdefault(scene.name, []).append(f"notation shown: {codes}")
             if scene.key_moment:
                 screenshot(page, f"{game}-{scene.name}-{language}-{size}")
         assert problems == {}

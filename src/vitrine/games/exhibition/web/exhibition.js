@@ -40,15 +40,18 @@ const subjectOf = (label) => (lang() === "fr"
 function cardFace(label, extra = {}) {
   const continent = continentOf(label);
   return [
-    el("span", { class: "year" }, label === "EIN" ? "Einstein" : label),
+    el("span", { class: "year" }, cardName(label)),
     el("span", { class: "code", title: t(continent) },
       `${SYMBOLS[continent]} ${continent === "white" ? t("anyContinent") : continent}`),
     cards.has(label) && !extra.compact ? el("span", { class: "subject" }, subjectOf(label)) : null,
   ];
 }
 
+// A card's name as a person reads it: its year (Einstein's by name, never the notation's EIN).
+const cardName = (label) => (label === "EIN" ? "Einstein" : label);
+
 function cardTitle(label) {
-  return `${label} — ${t(continentOf(label))}${cardInfo(label) ? ` — ${subjectOf(label)}` : ""}`;
+  return `${cardName(label)} — ${t(continentOf(label))}${cardInfo(label) ? ` — ${subjectOf(label)}` : ""}`;
 }
 
 // A card shown, or a button when taking it is a legal decision; ``fresh``: it
@@ -137,7 +140,7 @@ function market(view, ctx, legal, fresh) {
             takes.get(label) === takes.values().next().value, fresh.has(label))));
       })),
     pick.white ? el("div", { class: "row destination", role: "group" },
-      t("chooseDestination", { card: pick.white }),
+      t("chooseDestination", { card: cardName(pick.white) }),
       ...legal.filter((a) => a.startsWith(`${pick.white}@`)).map((action, index) => el("button", {
         type: "button", class: `dest c-${action.split("@")[1]}`, "data-action": action,
         "data-focus": index === 0,
@@ -229,7 +232,7 @@ function hall(view, seat, ctx, targets) {
           if (placing && i === depot.length) {  // the depot's next slot, like a spot
             return el("button", {
               type: "button", class: depotLegal ? "spot legal depot-slot" : "spot closed depot-slot",
-              "data-spot": "D", "data-anchor": "D", "aria-label": depotLegal ? t("toDepot", { card: view.pending })
+              "data-spot": "D", "data-anchor": "D", "aria-label": depotLegal ? t("toDepot", { card: cardName(view.pending.split("@")[0]) })
                 : t("whyNot", { spot: t("depot") }),
               onclick: () => (depotLegal ? choose("D") : explain("D", ctx)),
             }, "D");
@@ -252,7 +255,7 @@ function prompt(view, ctx, legal, fresh) {
     return el("div", { class: "prompt action-bar", role: "status" },
       el("p", {}, ctx.review ?? t("yourTurnTake")));
   }
-  const card = view.pending.split("@")[0];
+  const card = cardName(view.pending.split("@")[0]);
   const refill = [...fresh][0];
   let choice = null;
   if (pick.spot === "X") {
