@@ -236,13 +236,13 @@ function toucanChoices(view, legal, ctx) {
       type: "button", class: `toucan legal t-${toucan}`, "data-action": action,
       "data-focus": action === legal[0], onclick: () => ctx.act(action),
       title: short ? label : null,
-    }, short ?? label));
+    }, short ? [picture(card), short] : label));
   }
   if (!groups.size) return null;
   return el("section", { class: "panel toucans", "aria-label": t("yourTurnToucan") },
     ...[...groups].map(([toucan, buttons]) => el("div", {
       class: "toucan-group", role: "group", "aria-labelledby": `toucan-${toucan}`,
-    }, el("h3", { id: `toucan-${toucan}` }, `${t(toucan)} ×${view.pending[toucan]}`),
+    }, el("h3", { id: `toucan-${toucan}` }, picture(toucan), ` ${t(toucan)} ×${view.pending[toucan]}`),
     el("div", { class: "toucan-choices" }, ...buttons))));
 }
 
