@@ -7,6 +7,7 @@ quotes are the ones games take."""
 
 import json
 import random
+import re
 import statistics
 import struct
 import urllib.request
@@ -143,6 +144,22 @@ def test_a_game_with_more_opponents_starts_with_that_many_bots(
         assert table["seats"][0]["name"] == "Ana"
         assert [s.get("level") for s in table["seats"][1:]] == ["beginner"] * 3
         clean(troubles)
+
+
+def test_each_page_names_every_module_it_imports_for_the_browser_to_fetch_at_once(
+    module_served: Served,
+) -> None:
+    """The shell lists a page's shared modules (modulepreload), so the browser
+    asks for them together rather than discovering one import after another."""
+    with urllib.request.urlopen(module_served.url + "/table/anything") as answer:
+        shell = answer.read().decode()
+    preloaded = re.findall(r'<link rel="modulepreload" href="/static/([\w-]+\.js)">', shell)
+    assert {"common.js", "review.js", "table-words.js", "table-result.js"} <= set(preloaded)
+    assert len(preloaded) == len(set(preloaded))
+    assert '<script type="module" src="/static/table.js">' in shell
+    with urllib.request.urlopen(module_served.url + "/") as answer:
+        home = answer.read().decode()
+    assert 'href="/static/play.js"' in home and 'href="/static/review.js"' not in home
 
 
 def png_size(path: Path) -> tuple[int, int]:

@@ -7,6 +7,7 @@ browser and the old copies are dropped (see web/static/sw.js).
 """
 
 import hashlib
+import re
 from importlib import resources
 from importlib.resources.abc import Traversable
 
@@ -14,6 +15,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 STATIC = resources.files("vitrine.web") / "static"
+IMPORT = re.compile(r'(?:\bfrom|^import)\s*"/static/([\w-]+\.js)"', re.M)
 PAGES = {"/": "home", "/lobby": "lobby", "/replay": "replay", "/learn": "learn"}
 
 # The manifest's words, by the language the browser asks for first.
@@ -55,6 +57,21 @@ def static_digest(folder: Traversable = STATIC) -> str:
     return digest.hexdigest()[:16]
 
 
+def imported(script: str) -> list[str]:
+    """Every shared module a page's script imports, directly or not, read from
+    the files once: the shell names them for the browser to fetch at once
+    (modulepreload), not one import after another."""
+    found: list[str] = []
+    pending = [f"{script}.js"]
+    while pending:
+        module = pending.pop()
+        for name in IMPORT.findall((STATIC / module).read_text(encoding="utf-8")):
+            if name not in found:
+                found.append(name)
+                pending.append(name)
+    return found
+
+
 def language_of(request: Request) -> str:
     """French when the browser puts it before English in Accept-Language, else English."""
     for part in request.headers.get("accept-language", "").split(","):
@@ -69,8 +86,16 @@ def pages_router() -> APIRouter:
     shell = (STATIC / "page.html").read_text(encoding="utf-8")
     worker = (STATIC / "sw.js").read_text(encoding="utf-8").replace("{version}", static_digest())
 
+    def page_html(script: str) -> str:
+        preload = "".join(
+            f'<link rel="modulepreload" href="/static/{name}">\n  ' for name in imported(script)
+        )
+        return shell.replace("{preload}", preload).replace("{script}", script)
+
+    shells = {script: page_html(script) for script in {*PAGES.values(), "table"}}
+
     def page(script: str) -> HTMLResponse:
-        return HTMLResponse(shell.replace("{script}", script))
+        return HTMLResponse(shells[script])
 
     for path, script in PAGES.items():
         router.add_api_route(path, lambda script=script: page(script), methods=["GET"])
