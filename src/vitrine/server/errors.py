@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from vitrine.engine.errors import VitrineError
+from vitrine.engine.protocol import GameState
 
 
 class ApiError(Exception):
@@ -89,3 +90,14 @@ def refused(error: VitrineError, about: str | None = None) -> ApiError:
     if about:
         params["about"] = about
     return ApiError(422, message, error.code, params)
+
+
+def checked(state: GameState, decision: str) -> dict[str, Any]:
+    """Whether ``decision`` would be accepted at ``state`` and, if not, the rules'
+    refusal (code, params, words): a page explains before anything is sent.
+    Plays on a copy, so it changes nothing."""
+    try:
+        state.copy().apply_action(decision)
+    except VitrineError as error:
+        return {"legal": False, **refused(error).payload()}
+    return {"legal": True, "detail": None, "code": None, "params": {}}

@@ -19,13 +19,12 @@ from pydantic import BaseModel, Field
 from starlette.concurrency import run_in_threadpool
 
 from vitrine.bots import make_bot
-from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import GameState
 from vitrine.games import game_names, get_game, get_plugin
 from vitrine.kit.tutorial import Tutorial
 from vitrine.server import schemas
 from vitrine.server.api import BODY, Client, refusals
-from vitrine.server.errors import invalid, not_found, refused
+from vitrine.server.errors import checked, invalid, not_found
 from vitrine.server.names import clean_name
 from vitrine.server.ratelimit import RateLimit, moving_window
 from vitrine.server.settings import Settings
@@ -120,14 +119,6 @@ def position(
         "over": state.is_over,
         "check": None if check is None else checked(state, check),
     }
-
-
-def checked(state: GameState, decision: str) -> dict[str, Any]:
-    try:
-        state.copy().apply_action(decision)
-    except VitrineError as error:
-        return {"legal": False, **refused(error).payload()}
-    return {"legal": True, "detail": None, "code": None, "params": {}}
 
 
 def learn_router(settings: Settings) -> APIRouter:

@@ -17,7 +17,7 @@ from typing import Any
 
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import GameState
-from vitrine.server.errors import ApiError, conflict, refused
+from vitrine.server.errors import ApiError, checked, conflict, refused
 from vitrine.server.live import ABANDONED, CANCELLED, OVER, PLAYING, LiveTable
 from vitrine.server.models import utcnow
 from vitrine.server.tables.core import TableCore
@@ -73,11 +73,7 @@ class Play:
         assert position is not None
         state = self._playing(live)
         self._awaits(live, state, position)
-        try:
-            state.copy().apply_action(action)
-        except VitrineError as error:
-            return {"legal": False, **refused(error).payload()}
-        return {"legal": True, "detail": None, "code": None, "params": {}}
+        return checked(state, action)
 
     async def _apply(
         self, live: LiveTable, position: int, action: str, seq: int | None, by_bot: bool
