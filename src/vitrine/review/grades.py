@@ -8,6 +8,7 @@ a twentieth of it: 150 points of an Exhibition solo game).  The thresholds
 are the same for every game; docs/review.md gives the reasons for each.
 """
 
+import math
 from collections.abc import Mapping
 
 BEST = "best"
@@ -50,3 +51,26 @@ def grade(loss: float, played_best: bool) -> str:
         if loss >= THRESHOLDS[name]:
             return name
     return GOOD
+
+
+# lichess's fit of a move's accuracy to the winning chances it loses
+# (lichess.org/page/accuracy; lila's modules/analyse AccuracyPercent.scala,
+# fromWinPercents): 103.1668 * exp(-0.04354 * loss in percent) - 3.1669.
+ACCURACY_SCALE = 103.1668100711649
+ACCURACY_DECAY = 0.04354415386753951
+ACCURACY_OFFSET = -3.166924740191411
+
+
+def accuracy(loss: float) -> float:
+    """A decision's accuracy from 0 to 100, as chess sites compute a move's
+    from the win share it loses (here in games in a hundred; alone, in
+    hundredths of the score's scale): 100 for no loss, about 84 for the 0.04
+    that starts an inaccuracy, 0 from a loss of about 0.8.  A player's
+    accuracy is the mean over their graded decisions, a figure players know
+    from chess sites (lichess weighs its mean by the position's volatility
+    and blends in the harmonic mean; the plain mean is kept here, as easy to
+    check as the mean loss)."""
+    if loss <= 0:
+        return 100.0
+    raw = ACCURACY_SCALE * math.exp(-ACCURACY_DECAY * loss * 100) + ACCURACY_OFFSET
+    return min(100.0, max(0.0, raw))

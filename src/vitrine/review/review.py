@@ -19,12 +19,20 @@ from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Any
 
-from vitrine.bots import Analyst
+from vitrine.bots import Analysis, Analyst
 from vitrine.engine.errors import RecordError, VitrineError
 from vitrine.engine.protocol import Game, GameState
 from vitrine.engine.record import Record
 from vitrine.review.coach import make_coach, points_per_unit
-from vitrine.review.grades import BEST, FORCED, GRADES, THRESHOLDS, confident_loss, grade
+from vitrine.review.grades import (
+    BEST,
+    FORCED,
+    GRADES,
+    THRESHOLDS,
+    accuracy,
+    confident_loss,
+    grade,
+)
 
 HINDSIGHT_WIDTH = 96  # the solver's beam per decision in hindsight: PIMC's own width
 COSTLIEST = 3  # the moments a summary names
@@ -63,6 +71,12 @@ class DecisionReview:
     substitute: bool  # a bot played it for a player who had left
     words: Mapping[str, str] = field(default_factory=dict)  # "played", "best" in words
     hindsight: Hindsight | None = None
+    # The expected final score of the seat, in the game's points, after the
+    # best and after the decision played (None: forced, or a coach that tells
+    # no points), and what the decision lost in points beyond the noise.
+    points_best: float | None = None
+    points_played: float | None = None
+    points_loss: float = 0.0
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -76,6 +90,9 @@ class DecisionReview:
             "value_played": _rounded(self.value_played),
             "error": _rounded(self.error),
             "loss": _rounded(self.loss),
+            "points_best": _rounded(self.points_best),
+            "points_played": _rounded(self.points_played),
+            "points_loss": _rounded(self.points_loss),
             "grade": self.grade,
             "substitute": self.substitute,
         }
@@ -103,6 +120,8 @@ class SeatSummary:
     grades: Mapping[str, int]
     costliest: tuple[int, ...]  # indices of the decisions that lost most, costliest first
     hindsight_loss: float | None = None  # mean loss knowing everything (solo, on request)
+    mean_points_loss: float = 0.0  # in the game's points, per decision graded
+    accuracy: float = math.nan  # 0 to 100, as chess sites compute it (``grades.accuracy``)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -111,6 +130,8 @@ class SeatSummary:
             "decisions": self.decisions,
             "best_share": _rounded(self.best_share),
             "mean_loss": _rounded(self.mean_loss),
+            "mean_points_loss": _rounded(self.mean_points_loss),
+            "accuracy": _rounded(self.accuracy),
             "grades": dict(self.grades),
             "costliest": list(self.costliest),
         }
@@ -279,12 +300,14 @@ def _review_step(
     view = step.state.view(seat)
     options = len(view["legal_actions"])
     best, value_best, value_played, error, loss = step.played, None, None, None, 0.0
+    points: tuple[float | None, float | None, float] = (None, None, 0.0)
     if options > 1:
         analysis = coach.analyse(game, view, Random(f"{seed}:{step.index}"), focus=step.played)
         best = analysis.best
         value_best, value_played = analysis.values[best], analysis.values[step.played]
         error = math.hypot(analysis.errors[best], analysis.errors[step.played])
         loss = confident_loss(value_best - value_played, error) if best != step.played else 0.0
+        points = _points(analysis, best, step.played)
     words = {}
     if describe is not None:
         words = {"played": describe(step.played, view), "best": describe(best, view)}
@@ -303,7 +326,25 @@ def _review_step(
         substitute=_substituted(record, seat, step.turn),
         words=words,
         hindsight=_hindsight(game, step) if hindsight and options > 1 else None,
+        points_best=points[0],
+        points_played=points[1],
+        points_loss=points[2],
     )
+
+
+def _points(analysis: Analysis, best: str, played: str) -> tuple[float | None, float | None, float]:
+    """The expected points after the best and after the decision played, and
+    the loss between them beyond the coach's noise, as the win-share loss is
+    counted (nothing where the coach tells no points).  The best is the
+    coach's choice on win share: a decision that scores more points but wins
+    less often loses no points against it."""
+    if best not in analysis.points or played not in analysis.points:
+        return None, None, 0.0
+    points_best, points_played = analysis.points[best], analysis.points[played]
+    if best == played:
+        return points_best, points_played, 0.0
+    error = math.hypot(analysis.points_errors[best], analysis.points_errors[played])
+    return points_best, points_played, confident_loss(points_best - points_played, error)
 
 
 def _hindsight(game: Game, step: Step) -> Hindsight:
@@ -317,7 +358,8 @@ def _hindsight(game: Game, step: Step) -> Hindsight:
 def summarize(
     players: Sequence[str], seats: Iterable[int], decisions: Sequence[DecisionReview]
 ) -> list[SeatSummary]:
-    """Each chosen seat's share of best decisions, mean loss and costliest moments."""
+    """Each chosen seat's share of best decisions, mean losses (in value and
+    in points), accuracy and costliest moments."""
     summaries = []
     for seat in seats:
         graded = [d for d in decisions if d.seat == seat and d.grade != FORCED and not d.substitute]
@@ -334,6 +376,8 @@ def summarize(
                 grades={name: sum(d.grade == name for d in graded) for name in GRADES},
                 costliest=tuple(d.index for d in costly[:COSTLIEST]),
                 hindsight_loss=sum(hindsight) / len(hindsight) if hindsight else None,
+                mean_points_loss=sum(d.points_loss for d in graded) / count if count else 0.0,
+                accuracy=sum(accuracy(d.loss) for d in graded) / count if count else math.nan,
             )
         )
     return summaries
