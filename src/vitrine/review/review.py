@@ -19,13 +19,14 @@ from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Any
 
-from vitrine.bots import Analysis, Analyst
+from vitrine.bots import Analysis, Analyst, points_per_unit
 from vitrine.engine.errors import RecordError, VitrineError
 from vitrine.engine.protocol import Game, GameState
 from vitrine.engine.record import Record
-from vitrine.review.coach import make_coach, points_per_unit
+from vitrine.review.coach import make_coach
 from vitrine.review.grades import (
     BEST,
+    EXERCISES,
     FORCED,
     GRADES,
     THRESHOLDS,
@@ -77,6 +78,10 @@ class DecisionReview:
     points_best: float | None = None
     points_played: float | None = None
     points_loss: float = 0.0
+    # The coach's value of every decision it valued, kept for mistakes and
+    # blunders only: a player replays those as exercises, and the page judges
+    # another answer against these values rather than search again.
+    values: Mapping[str, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -98,6 +103,8 @@ class DecisionReview:
         }
         if self.words:
             data["words"] = dict(self.words)
+        if self.values:
+            data["values"] = {action: _rounded(value) for action, value in self.values.items()}
         if self.hindsight is not None:
             data["hindsight"] = {
                 "best": self.hindsight.best,
@@ -301,13 +308,16 @@ def _review_step(
     options = len(view["legal_actions"])
     best, value_best, value_played, error, loss = step.played, None, None, None, 0.0
     points: tuple[float | None, float | None, float] = (None, None, 0.0)
+    values: Mapping[str, float] = {}
     if options > 1:
         analysis = coach.analyse(game, view, Random(f"{seed}:{step.index}"), focus=step.played)
         best = analysis.best
         value_best, value_played = analysis.values[best], analysis.values[step.played]
         error = math.hypot(analysis.errors[best], analysis.errors[step.played])
         loss = confident_loss(value_best - value_played, error) if best != step.played else 0.0
-        points = _points(analysis, best, step.played)
+        points = points_lost(analysis, best, step.played)
+        values = analysis.values
+    graded = grade(loss, best == step.played) if options > 1 else FORCED
     words = {}
     if describe is not None:
         words = {"played": describe(step.played, view), "best": describe(best, view)}
@@ -322,17 +332,20 @@ def _review_step(
         value_played=value_played,
         error=error,
         loss=loss,
-        grade=grade(loss, best == step.played) if options > 1 else FORCED,
+        grade=graded,
         substitute=_substituted(record, seat, step.turn),
         words=words,
         hindsight=_hindsight(game, step) if hindsight and options > 1 else None,
         points_best=points[0],
         points_played=points[1],
         points_loss=points[2],
+        values=dict(values) if graded in EXERCISES else {},
     )
 
 
-def _points(analysis: Analysis, best: str, played: str) -> tuple[float | None, float | None, float]:
+def points_lost(
+    analysis: Analysis, best: str, played: str
+) -> tuple[float | None, float | None, float]:
     """The expected points after the best and after the decision played, and
     the loss between them beyond the coach's noise, as the win-share loss is
     counted (nothing where the coach tells no points).  The best is the
