@@ -226,6 +226,7 @@ def test_a_player_learns_from_their_mistakes_after_the_review(
     result.wait_for()
     assert "Not quite" in result.inner_text() and "40 games in a hundred" in result.inner_text()
     assert page.locator("#exercise .coach-best").count() >= 1  # the coach's choice, shown
+    assert page.locator(f"#exercise .coach-played[data-action='{played}']").count() == 1
     assert page.inner_text("#exercise-done") == "Done: 1 of 2 exercises solved."
     assert serious_violations(page) == []
 
@@ -233,6 +234,7 @@ def test_a_player_learns_from_their_mistakes_after_the_review(
     page.locator("#exercise-title", has_text="Exercice 2 sur 2").wait_for()
     assert page.inner_text("#exercise-done") == "Terminé : 1 sur 2 exercices réussis."
     assert "Pas tout à fait" in page.inner_text("#exercise-result")
+    page.locator("#exercise").screenshot(path=SHOTS / "coach-exercise.png")
     page.set_viewport_size(PHONE)
     assert not scrolls_sideways(page)
     assert serious_violations(page) == []
@@ -243,7 +245,6 @@ def test_a_player_learns_from_their_mistakes_after_the_review(
     assert line.locator(".points-lost").inner_text().strip() == "\N{MINUS SIGN}1,5 point"
     assert not scrolls_sideways(page)
     assert serious_violations(page) == []
-    page.screenshot(path=SHOTS / "coach-exercise.png", full_page=True)
 
 
 MARKED = """async () => {

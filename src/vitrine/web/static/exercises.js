@@ -98,6 +98,7 @@ export async function exerciseSection(state, { key, review, players, module, red
   ];
   if (answer !== undefined) {
     for (const button of drawing.querySelectorAll("button")) button.disabled = true;
+    if (answer !== decision.best) markDecision(drawing, answer, "coach-played");  // dashed, as on the review board
     markDecision(drawing, decision.best, "coach-best");
     lines.push(verdict(decision, answer, review, words));
     const last = state.at + 1 === state.items.length;
