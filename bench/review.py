@@ -10,8 +10,8 @@ A benchmark, not a test: it prints figures to quote (docs/review.md).
 (seeds 1.., seats swapped every other game), reviews both seats of each
 (review seed: the game's seed plus 1000, another seed than the players'),
 and prints per bot the decisions graded, the share graded best, best or
-good, each grade's share, the mean loss and the accuracy (the bot's
-decisions pooled as one game's).  ``expert,expert`` is the
+good, each grade's share, the mean loss, the mean points loss and the
+accuracy (the bot's decisions pooled as one game's).  ``expert,expert`` is the
 expert reviewed by itself.  ``speed`` times whole reviews of 2-player
 Exhibition games between greedy bots (both fill their halls: as many
 decisions as a game between good players) at the default budget, in this process
@@ -52,19 +52,25 @@ def play(game_name: str, specs: Sequence[str], seed: int) -> GameState:
     return state
 
 
-Graded = tuple[str, str, float, float, float]  # spec, grade, loss, difference, its error
+# spec, grade, loss, difference, its error, points loss
+Graded = tuple[str, str, float, float, float, float]
 
 
 def review_game(job: tuple[str, tuple[str, str], int, str | None]) -> list[Graded]:
-    """(spec, grade, loss, difference of values, its error) of every graded
-    decision of one game (difference 0 where the coach's best was played)."""
+    """(spec, grade, loss, difference of values, its error, points loss) of
+    every graded decision of one game (difference 0 where the coach's best
+    was played)."""
     game_name, pair, seed, budget = job
     specs = pair if seed % 2 else pair[::-1]
     state = play(game_name, specs, seed)
     review = review_record(
         get_game(game_name), state.record(), budget=budget, seed=seed + REVIEW_SEED_OFFSET
     )
-    return [(specs[d.seat], d.grade, d.loss, *difference(d)) for d in review.decisions if graded(d)]
+    return [
+        (specs[d.seat], d.grade, d.loss, *difference(d), d.points_loss)
+        for d in review.decisions
+        if graded(d)
+    ]
 
 
 def difference(decision: DecisionReview) -> tuple[float, float]:
@@ -99,7 +105,11 @@ def quality(
     print(f"{game_name}, 2 players, {games} games of {pair[0]} against {pair[1]}, coach {coach}")
     print(f"  {time.perf_counter() - started:.0f} s with {workers} worker(s), load {load()}")
     header = "  ".join(f"{name:>10}" for name in GRADES)
-    print(f"  {'bot':<14} {'graded':>6} {'best+good':>9} {header} {'mean loss':>9} {'accuracy':>8}")
+    print(
+        f"  {'bot':<14} {'graded':>6} {'best+good':>9} {header} {'mean loss':>9}"
+        f" {'points loss':>11} {'accuracy':>8}"
+    )
+    points = {}
     for spec in dict.fromkeys(pair):
         decisions = rows[spec]
         count = len(decisions)
@@ -107,8 +117,16 @@ def quality(
         shares = "  ".join(f"{share[name]:>10.1%}" for name in GRADES)
         mean = sum(row[2] for row in decisions) / count
         best_good = share["best"] + share["good"]
+        points[spec] = sum(row[5] for row in decisions) / count
         accuracy = game_accuracy([row[2] for row in decisions]) or 0.0  # every decision pooled
-        print(f"  {spec:<14} {count:>6} {best_good:>9.1%} {shares} {mean:>9.4f} {accuracy:>8.1f}")
+        print(
+            f"  {spec:<14} {count:>6} {best_good:>9.1%} {shares} {mean:>9.4f}"
+            f" {points[spec]:>11.2f} {accuracy:>8.1f}"
+        )
+    if len(points) == 2 and points[pair[0]]:
+        print(
+            f"  mean points loss, {pair[1]} to {pair[0]}: {points[pair[1]] / points[pair[0]]:.1f}"
+        )
     print(f"  mean loss with the noise discount at z standard errors (the review's: {NOISE_Z:g}):")
     for z in Z_SHOWN:
         means = {

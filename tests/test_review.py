@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner, Result
 
 from bot_games import play_to_end, reordered_stock
-from vitrine.bots import Bot, Budget, GreedyBot, IsmctsBot, RandomBot
+from vitrine.bots import Analysis, Bot, Budget, GreedyBot, IsmctsBot, PimcBot, RandomBot
 from vitrine.cli.main import main
 from vitrine.cli.play import hint_comparison
 from vitrine.engine.errors import RecordError, VitrineError
@@ -19,6 +19,7 @@ from vitrine.games import game_names, get_game
 from vitrine.games.exhibition import ExhibitionGame
 from vitrine.review import GRADES, THRESHOLDS, Hint, grade, hint, review_record, steps
 from vitrine.review.grades import FORCED, accuracy, confident_loss, game_accuracy
+from vitrine.review.review import DecisionReview, points_lost, summarize
 
 GAME = ExhibitionGame()
 BUDGET = "40"  # iterations per decision: enough to exercise, cheap to run
@@ -165,16 +166,131 @@ def test_hints_suggest_a_legal_decision_reproducibly() -> None:
     assert caught.value.code == "hint_not_your_turn"
 
 
+def test_a_scored_rollout_is_the_rollout_with_the_final_scores_beside_it() -> None:
+    """The same playout as ``rollout`` (same returns from the same random
+    numbers), and from a finished game exactly the scores its view gives
+    (curses counted negative: fewer is better)."""
+    for game_name in game_names():
+        game = get_game(game_name)
+        state = game.new_game(["A", "B"], {}, 6)
+        for seed in range(3):
+            returns, points = state.copy().scored_rollout(random.Random(seed), informed=True)
+            assert returns == state.copy().rollout(random.Random(seed), informed=True)
+            assert len(points) == 2
+        end = game.replay(finished(game_name))
+        scores = [sheet["total"] for sheet in end.view(None)["scores"]]
+        sign = -1 if game_name == "dontgointhere" else 1
+        assert end.copy().scored_rollout(random.Random(0)) == (
+            end.returns(),
+            [sign * float(total) for total in scores],
+        )
+
+
+def test_alone_the_coachs_points_are_its_values_in_points() -> None:
+    """A solo value is the score on the game's scale: its points must be the
+    value times the points per unit, decision by decision, for ISMCTS (from
+    its playouts' final scores) as for PIMC (from the solver's values)."""
+    state = GAME.start(["Solo"], seed=4)
+    view = state.view(0)
+    for bot in (IsmctsBot(Budget(iterations=120), enhanced=True), PimcBot(samples=2)):
+        analysis = bot.analyse(GAME, view, random.Random(2))
+        assert set(analysis.points) == set(analysis.values) == set(analysis.points_errors)
+        for action, value in analysis.values.items():
+            assert analysis.points[action] == pytest.approx(value * 3000)
+
+
+def analysis(points: dict[str, float], errors: dict[str, float]) -> Analysis:
+    return Analysis(
+        "a", dict.fromkeys(points, 0.5), dict.fromkeys(points, 9), errors, points, errors
+    )
+
+
+def test_a_points_loss_is_what_the_coachs_choice_scores_more_beyond_its_noise() -> None:
+    quiet = dict.fromkeys("abc", 0.0)
+    assert points_lost(analysis({"a": 20.0, "b": 14.0, "c": 25.0}, quiet), "a", "b") == (
+        20.0,
+        14.0,
+        6.0,
+    )
+    # More points than the coach's choice (which wins more often): no loss, never below 0.
+    assert points_lost(analysis({"a": 20.0, "b": 14.0, "c": 25.0}, quiet), "a", "c")[2] == 0.0
+    # The coach's own choice loses nothing, whatever its error.
+    assert points_lost(analysis({"a": 20.0}, {"a": 3.0}), "a", "a") == (20.0, 20.0, 0.0)
+    # Three standard errors of the difference are the coach's noise, as for win shares.
+    noisy = analysis({"a": 20.0, "b": 14.0}, {"a": 0.6, "b": 0.8})
+    assert points_lost(noisy, "a", "b")[2] == pytest.approx(6.0 - 3 * 1.0)
+    # A coach that tells no points (PIMC with others at the table) blames none.
+    assert points_lost(analysis({}, {}), "a", "b") == (None, None, 0.0)
+
+
+def test_every_game_is_reviewed_in_points_too() -> None:
+    """Every graded decision has its points; the coach's own choice loses
+    none; random, far from the coach, loses points in a long game (a short
+    Tucano game may have no loss beyond the coach's noise at this budget)."""
+    for game_name in game_names():
+        record = finished(game_name)
+        review = review_record(get_game(game_name), record, budget="150", seed=1)
+        for d in review.decisions:
+            assert d.points_loss >= 0
+            if d.grade == FORCED:
+                assert d.points_best is None and d.points_loss == 0
+                continue
+            assert d.points_best is not None and d.points_played is not None
+            if d.played == d.best:
+                assert d.points_loss == 0 and d.points_best == d.points_played
+        random_bot = review.summaries[1]
+        if game_name == "exhibition":
+            assert random_bot.mean_points_loss > 0
+        graded = [d for d in review.decisions if d.seat == 1 and d.grade != FORCED]
+        mean = sum(d.points_loss for d in graded) / len(graded)
+        assert random_bot.mean_points_loss == pytest.approx(mean)
+
+
+def decided(index: int, loss: float, played: str = "b") -> DecisionReview:
+    """A graded decision of seat 0 whose best was "a"."""
+    return DecisionReview(
+        index=index,
+        turn=index + 1,
+        seat=0,
+        played=played,
+        options=3,
+        best="a",
+        value_best=0.6,
+        value_played=0.6 - loss,
+        error=0.0,
+        loss=loss,
+        grade=grade(loss, played == "a"),
+        substitute=False,
+        points_best=10.0,
+        points_played=10.0 - 100 * loss,
+        points_loss=100 * loss,
+    )
+
+
+def test_a_players_points_loss_is_the_mean_over_their_decisions() -> None:
+    (perfect,) = summarize(["Ana", "Bo"], [0], [decided(i, 0.0, "a") for i in range(5)])
+    assert perfect.accuracy == 100.0 and perfect.mean_points_loss == 0.0
+    mixed = [decided(0, 0.0, "a"), decided(1, 0.10), decided(2, 0.0)]
+    (summary,) = summarize(["Ana", "Bo"], [0], mixed)
+    assert summary.accuracy == pytest.approx(game_accuracy([0.0, 0.10, 0.0]))
+    assert summary.mean_points_loss == pytest.approx(10.0 / 3)
+    assert summary.to_dict()["mean_points_loss"] == round(summary.mean_points_loss, 4)
+
+
 # ------------------------------------------------------------------ the command
 
 
 def test_review_command_prints_decisions_and_the_summary(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
     path.write_text(finished().to_json(), encoding="utf-8")
-    result = run("review", str(path), "--budget", BUDGET)
+    # Wide enough for every column's heading on one line.
+    result = CliRunner().invoke(
+        main, ["review", str(path), "--budget", BUDGET], env={"COLUMNS": "220"}
+    )
     assert result.exit_code == 0, result.output
     assert "Decisions (values: expected win share)" in result.output
     assert "Summary" in result.output and "P0" in result.output
+    assert "points lost" in result.output and "accuracy" in result.output
 
 
 def test_review_json_has_a_stable_shape(tmp_path: Path) -> None:
@@ -209,11 +325,16 @@ def test_review_json_has_a_stable_shape(tmp_path: Path) -> None:
         "value_played",
         "error",
         "loss",
+        "points_best",
+        "points_played",
+        "points_loss",
         "grade",
         "substitute",
         "words",
     }
-    assert data["decisions"] and all(set(d) == keys for d in data["decisions"])
+    exercises = {"values"}  # mistakes and blunders keep every decision's value
+    for d in data["decisions"]:
+        assert set(d) == keys | (exercises if d["grade"] in ("mistake", "blunder") else set())
     assert all(d["seat"] == 1 for d in data["decisions"])
     assert all(set(d["words"]) == {"played", "best"} for d in data["decisions"])
     (summary,) = data["summaries"]
@@ -223,6 +344,7 @@ def test_review_json_has_a_stable_shape(tmp_path: Path) -> None:
         "decisions",
         "best_share",
         "mean_loss",
+        "mean_points_loss",
         "grades",
         "costliest",
         "accuracy",

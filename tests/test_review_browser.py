@@ -2,15 +2,17 @@
 finished game reviewed from its table and from the replay viewer, in English
 and French."""
 
+import math
 import re
+import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Browser, Route
 
 from browser_fixtures import SHOTS
-from page_helpers import PHONE, broken_words, scrolls_sideways
+from page_helpers import PHONE, broken_words, scrolls_sideways, serious_violations
 from server_process import Served
 
 pytestmark = pytest.mark.timeout(300)
@@ -133,6 +135,131 @@ def test_a_finished_game_is_reviewed_on_its_table_and_in_the_replay_viewer(
     page.screenshot(path=SHOTS / "coach-replay.png", full_page=True)
 
 
+def plain_takes(coached: Served, key: str, review: dict[str, Any]) -> list[tuple[int, list[str]]]:
+    """Decisions taken by taking a card of a continent (one tap on the market),
+    with two such takes or more open: (index, the takes open)."""
+    found = []
+    for decision in review["decisions"]:
+        if decision["options"] < 2 or not decision["played"].isdigit():
+            continue
+        view = coached.call("GET", f"/api/reviews/{key}/positions/{decision['index']}")["view"]
+        takes = [a for a in view["legal_actions"] if a.isdigit()]
+        if len(takes) >= 2:
+            found.append((decision["index"], takes))
+        if len(found) == 2:
+            return found
+    raise AssertionError("no two plain takes in this game")
+
+
+def as_exercises(review: dict[str, Any], chosen: list[tuple[int, list[str]]]) -> dict[str, Any]:
+    """The review with exactly two exercises, the decisions of ``chosen``: a
+    mistake then a blunder, each with another take as the coach's choice
+    (worth 0.6 against 0.2 for the take played), and a points loss of 1.5."""
+    decisions = []
+    for decision in review["decisions"]:
+        decision = {k: v for k, v in decision.items() if k != "values"}
+        if decision["grade"] in ("mistake", "blunder"):
+            decision["grade"] = "good"
+        decisions.append(decision)
+    for (index, takes), grade in zip(chosen, ("mistake", "blunder"), strict=True):
+        played = decisions[index]["played"]
+        best = next(take for take in takes if take != played)
+        values = dict.fromkeys(takes, 0.3) | {played: 0.2, best: 0.6}
+        decisions[index] |= {
+            "grade": grade,
+            "best": best,
+            "value_best": 0.6,
+            "value_played": 0.2,
+            "loss": 0.4,
+            "points_loss": 1.5,
+            "values": values,
+        }
+    return {**review, "decisions": decisions}
+
+
+def shown_points(points: float) -> str:
+    """Points as the page shows them in English: to a tenth below ten."""
+    return f"{round(points, 1):g}" if points < 10 else str(round(points))
+
+
+def test_a_player_learns_from_their_mistakes_after_the_review(
+    browser: Browser, coached: Served
+) -> None:
+    """The summary gives each player's accuracy and points lost, a decision
+    its points lost in words; "Learn from your mistakes" replays the
+    mistakes and blunders from the position as it was, judges each answer
+    against the coach's values and counts the exercises solved, in English
+    and French.  The review is the server's, with two decisions made the
+    exercises (a game between bots may have none)."""
+    bots = [{"kind": "bot", "level": "beginner"}] * 2
+    created = coached.call("POST", "/api/tables", body={"seats": bots})
+    table_id = created["table"]["id"]
+    key = f"table-{table_id}"
+    coached.call("POST", f"/api/tables/{table_id}/start", created["host_token"])
+    page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
+    page.goto(f"{coached.url}/table/{table_id}")
+    page.locator("main[data-status=over]").wait_for(timeout=60_000)
+    status = coached.call("POST", f"/api/tables/{table_id}/review")
+    deadline = time.monotonic() + 180
+    while status["status"] == "running" and time.monotonic() < deadline:
+        time.sleep(0.5)
+        status = coached.call("GET", f"/api/reviews/{key}")
+    assert status["status"] == "done"
+    review = status["review"]
+    chosen = plain_takes(coached, key, review)
+    patched = {**status, "review": as_exercises(review, chosen)}
+    page.route(f"**/api/reviews/{key}", lambda route: route.fulfill(json=patched))
+    page.reload()
+    page.locator("#review-title", has_text="The coach's review").wait_for()
+    headings = page.locator(".review-summary thead th").all_inner_texts()
+    assert "Accuracy" in headings and "Points lost per decision" in headings
+    accuracy = page.locator(".review-summary td.accuracy").all_inner_texts()
+    # Math.round: halves up (Python's round would take 98.5 to 98).
+    expected = [f"{math.floor(s['accuracy'] + 0.5)}%" for s in review["summaries"]]
+    assert accuracy == expected
+    points = page.locator(".review-summary td.mean-points").all_inner_texts()
+    assert points == [shown_points(s["mean_points_loss"]) for s in review["summaries"]]
+    first, second = (index for index, _ in chosen)
+    line = page.locator(f".review-decisions li:has(.decision[data-index='{first}'])")
+    assert line.locator(".points-lost").inner_text().strip() == "\N{MINUS SIGN}1.5 points"
+
+    page.click("#learn")
+    page.locator("#exercise-title", has_text="Exercise 1 of 2").wait_for()
+    assert "Find a better decision" in page.inner_text("#exercise-ask")
+    assert serious_violations(page) == []
+    best = patched["review"]["decisions"][first]["best"]
+    page.click(f"#exercise [data-action='{best}']:not([disabled])")
+    page.locator("#exercise-result[data-solved=true]", has_text="Solved").wait_for()
+    assert page.locator("#exercise-done").count() == 0
+    page.click("#exercise-next")
+    page.locator("#exercise-title", has_text="Exercise 2 of 2").wait_for()
+    played = patched["review"]["decisions"][second]["played"]
+    page.click(f"#exercise [data-action='{played}']:not([disabled])")
+    result = page.locator("#exercise-result[data-solved=false]")
+    result.wait_for()
+    assert "Not quite" in result.inner_text() and "40 games in a hundred" in result.inner_text()
+    assert page.locator("#exercise .coach-best").count() >= 1  # the coach's choice, shown
+    assert page.locator(f"#exercise .coach-played[data-action='{played}']").count() == 1
+    assert page.inner_text("#exercise-done") == "Done: 1 of 2 exercises solved."
+    assert serious_violations(page) == []
+
+    page.click("button.lang")
+    page.locator("#exercise-title", has_text="Exercice 2 sur 2").wait_for()
+    assert page.inner_text("#exercise-done") == "Terminé : 1 sur 2 exercices réussis."
+    assert "Pas tout à fait" in page.inner_text("#exercise-result")
+    page.locator("#exercise").screenshot(path=SHOTS / "coach-exercise.png")
+    page.set_viewport_size(PHONE)
+    assert not scrolls_sideways(page)
+    assert serious_violations(page) == []
+    page.click("#exercise-back")
+    page.locator("#learn", has_text="Apprendre de vos erreurs").wait_for()
+    headings = page.locator(".review-summary thead th").all_inner_texts()
+    assert "Précision" in headings and "Points perdus par décision" in headings
+    assert line.locator(".points-lost").inner_text().strip() == "\N{MINUS SIGN}1,5 point"
+    assert not scrolls_sideways(page)
+    assert serious_violations(page) == []
+
+
 MARKED = """async () => {
   const { markDecision } = await import("/static/review.js");
   const market = document.createElement("div");
@@ -164,92 +291,3 @@ def test_the_coach_marks_a_white_cards_take_on_its_card_whatever_its_destination
         "1907@EU": ["1907"],
         "19": [],
     }
-
-
-def make_decision(page: Page, decision: str) -> None:
-    """Make ``decision`` on the exercise's board: its button (a white card's take,
-    the card then its destination), and the confirmation a game may ask for."""
-    board = page.locator("#exercises")
-    exact = board.locator(f'button[data-action="{decision}"]')
-    if not exact.count():
-        first = decision.split("@")[0]
-        board.locator(
-            f'button[data-action="{first}"], button[data-action^="{first}@"]'
-        ).first.click()
-    before = page.inner_text("#exercise-answer")
-    exact.first.click()
-    page.wait_for_function(
-        "before => document.querySelector('#exercises #confirm')"
-        " || document.querySelector('#exercise-answer')?.textContent !== before",
-        arg=before,
-    )
-    if page.locator("#exercises #confirm").count():
-        page.locator("#exercises #confirm").click()
-
-
-def test_a_player_learns_from_their_mistakes(browser: Browser, coached: Served) -> None:
-    """After a review, each player's mistakes and blunders come back as exercises
-    from the position they saw: the decision played is refused, the coach's
-    choice solves it, and the last says how many were solved at once (EN, FR).
-    The coach's budget here is too small to be sure of a mistake, so the page
-    is given the review with two of seat 0's disagreements with the coach
-    graded mistakes; the positions, the board and the judging are the real ones."""
-    bots = [{"kind": "bot", "level": "beginner"}] * 2
-    created = coached.call("POST", "/api/tables", body={"seats": bots})
-    table_id = created["table"]["id"]
-    coached.call("POST", f"/api/tables/{table_id}/start", created["host_token"])
-    seat = 0
-    chosen: list[dict[str, Any]] = []
-
-    def with_mistakes(route: Route) -> None:
-        answer = route.fetch().json()
-        if answer.get("status") == "done":
-            disagreements = [
-                d
-                for d in answer["review"]["decisions"]
-                if d["seat"] == seat and d["best"] != d["played"] and not d["substitute"]
-            ]
-            for decision in disagreements[:2]:
-                decision["grade"] = "mistake"
-            chosen[:] = [
-                d
-                for d in answer["review"]["decisions"]
-                if d["seat"] == seat
-                and d["grade"] in ("mistake", "blunder")
-                and not d["substitute"]
-            ]
-        route.fulfill(json=answer)
-
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="fr-FR")
-    page = context.new_page()
-    page.route("**/api/reviews/table-*", with_mistakes)
-    page.goto(f"{coached.url}/table/{table_id}")
-    page.locator("main[data-status=over]").wait_for(timeout=60_000)
-    page.click("#banner-review")
-    page.locator("#standing-graph").wait_for(timeout=180_000)
-    exercises = chosen
-    assert len(exercises) >= 2, "the coach agreed with nearly every decision"
-    page.locator(f".practise[data-seat='{seat}']").click()
-    title = page.locator("#exercise-title")
-    title.wait_for()
-    assert title.inner_text() == f"Exercice 1 sur {len(exercises)}"
-    # The decision played is not the answer.
-    make_decision(page, exercises[0]["played"])
-    page.locator("#exercise-answer", has_text="C'est ce qui a été joué").wait_for()
-    assert page.locator("#exercise-next").count() == 0
-    page.click("button.lang")  # the exercise stays, in the other language
-    page.locator("#exercise-answer", has_text="That is what was played").wait_for()
-    page.locator("#exercise-reveal").click()
-    page.locator("#exercises .coach-best").first.wait_for()
-    for number, decision in enumerate(exercises, start=1):
-        page.locator("#exercise-title", has_text=f"Exercise {number} of").wait_for()
-        make_decision(page, decision["best"])
-        page.locator("#exercise-answer", has_text="Solved").wait_for()
-        page.locator("#exercise-next").click()
-    done = page.locator("#exercise-title")
-    done.wait_for()
-    expected = f"Exercises done: {len(exercises) - 1} of {len(exercises)} solved at once."
-    assert done.inner_text() == expected
-    page.locator("#exercise-close").click()
-    assert page.locator("#exercises").inner_text() == ""
-    context.close()

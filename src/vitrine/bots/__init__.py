@@ -11,7 +11,7 @@ player count (``levels.level_spec``).
 
 from collections.abc import Callable
 
-from vitrine.bots.base import Analysis, Analyst, Bot
+from vitrine.bots.base import Analysis, Analyst, Bot, points_per_unit
 from vitrine.bots.ismcts import Budget, IsmctsBot
 from vitrine.bots.levels import LEVELS, level_spec
 from vitrine.bots.pimc import PimcBot, RolloutBot
@@ -93,4 +93,5 @@ __all__ = [
     "RolloutBot",
     "level_spec",
     "make_bot",
+    "points_per_unit",
 ]

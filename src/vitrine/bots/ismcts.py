@@ -38,7 +38,16 @@ FOCUS_SHARE = 0.25  # the least share of an analysis's iterations spent on its f
 class Node:
     """Statistics of one decision in the tree, for the player who made it."""
 
-    __slots__ = ("available", "children", "mean", "reward", "squares", "visits")
+    __slots__ = (
+        "available",
+        "children",
+        "mean",
+        "point_squares",
+        "points",
+        "reward",
+        "squares",
+        "visits",
+    )
 
     def __init__(self) -> None:
         self.children: dict[int, Node] = {}
@@ -47,6 +56,8 @@ class Node:
         self.reward = 0.0
         self.mean = 0.0  # reward / visits, kept at backup: UCB reads it far more often
         self.squares = 0.0  # of the rewards, kept for the root's children only
+        self.points = 0.0  # the final scores of an analysis's playouts, root's children only
+        self.point_squares = 0.0
 
 
 @dataclass(frozen=True)
@@ -105,7 +116,8 @@ class IsmctsBot:
     ) -> Analysis:
         """The same search, backing up the game's plain returns (never shaped:
         the values must be win shares, or scores alone), each root decision
-        valued by the mean result of the iterations through it.
+        valued by the mean result of the iterations through it, and by the
+        mean final score (in points) the same playouts gave the seat.
 
         ``focus`` then gets extra iterations that start with it until at least
         FOCUS_SHARE of the budget went through it: the search spends little on
@@ -113,7 +125,7 @@ class IsmctsBot:
         (a quarter of 3000 iterations gives a win share's mean a standard
         error under 0.02).
         """
-        root, root_state = self._search(game, view, rng, shaped=False)
+        root, root_state = self._search(game, view, rng, shaped=None)
         best = self._best(root)
         if focus is not None:
             ids = root_state.legal_action_ids()
@@ -121,7 +133,7 @@ class IsmctsBot:
             wanted = math.ceil(FOCUS_SHARE * self.last_iterations)
             child = root.children.get(forced)
             while child is None or child.visits < wanted:
-                self._iterate(root, root_state, ids, view["viewer"], rng, False, first=forced)
+                self._iterate(root, root_state, ids, view["viewer"], rng, None, first=forced)
                 child = root.children[forced]
         text = root_state.action_text
         children = root.children.items()
@@ -133,12 +145,18 @@ class IsmctsBot:
                 text(a): standard_error(node.reward, node.squares, node.visits)
                 for a, node in children
             },
+            points={text(a): node.points / node.visits for a, node in children},
+            points_errors={
+                text(a): standard_error(node.points, node.point_squares, node.visits)
+                for a, node in children
+            },
         )
 
     def _search(
-        self, game: Game, view: Mapping[str, Any], rng: Random, shaped: bool
+        self, game: Game, view: Mapping[str, Any], rng: Random, shaped: bool | None
     ) -> tuple[Node, GameState]:
-        """The tree grown from ``view`` within the budget, and its root state."""
+        """The tree grown from ``view`` within the budget, and its root state;
+        ``shaped``: as ``_iterate`` takes it."""
         viewer: int = view["viewer"]
         root_state = game.determinize(view, rng)
         root = Node()
@@ -170,12 +188,15 @@ class IsmctsBot:
         root_legal: list[int],
         viewer: int,
         rng: Random,
-        shaped: bool,
+        shaped: bool | None,
         first: int | None = None,
     ) -> None:
         """One iteration: a fresh sample, down the tree (through ``first`` at
         the root when given), one node added, a playout backed up;
-        ``root_legal``: the root state's legal decisions."""
+        ``root_legal``: the root state's legal decisions.  ``shaped``: the
+        playout's shaped returns, or its plain ones; None, an analysis's:
+        plain returns, and the final scores kept at the root's children
+        (the same playout: the values do not change for it)."""
         state = root_state.copy()
         state.redeterminize(viewer, rng)
         node = root
@@ -215,10 +236,16 @@ class IsmctsBot:
             node = child
             path.append((node, player))
             legal = state.legal_action_ids()
-        rewards = state.rollout(rng, informed=self.enhanced, shaped=shaped)
+        if shaped is None:
+            rewards, scores = state.scored_rollout(rng, informed=self.enhanced)
+        else:
+            rewards = state.rollout(rng, informed=self.enhanced, shaped=shaped)
         for visited, player in path:
             visits = visited.visits = visited.visits + 1
             reward = visited.reward = visited.reward + rewards[player]
             visited.mean = reward / visits
         top, player = path[0]
         top.squares += rewards[player] * rewards[player]
+        if shaped is None:
+            top.points += scores[player]
+            top.point_squares += scores[player] * scores[player]

@@ -33,10 +33,11 @@ same in every sample.
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from random import Random
 from typing import Any
 
-from vitrine.bots.base import Analysis, standard_error
+from vitrine.bots.base import Analysis, points_per_unit, standard_error
 from vitrine.engine.protocol import Game, GameState
 
 SEARCH_WIDTH = 48  # the solver's beam per sample (half the cost of 96, a little weaker)
@@ -65,8 +66,18 @@ class PimcBot:
     ) -> Analysis:
         """Every decision's mean value over the samples it was valued on;
         ``focus`` is never dropped, so it is valued on every sample, as the
-        best is."""
-        return self._halve(game, view, rng, focus, shaped=False)
+        best is.  Alone, a value is a score on a fixed scale, so its points
+        are the value times the game's points per unit; with others at the
+        table a value is a win share, which tells no points (left empty)."""
+        analysis = self._halve(game, view, rng, focus, shaped=False)
+        scale = points_per_unit(game.determinize(view, rng))
+        if scale is None:
+            return analysis
+        return replace(
+            analysis,
+            points={a: value * scale for a, value in analysis.values.items()},
+            points_errors={a: error * scale for a, error in analysis.errors.items()},
+        )
 
     def sample_values(
         self,

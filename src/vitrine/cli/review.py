@@ -139,11 +139,13 @@ def decisions_table(review: Review) -> Table:
     worth = "expected score" if review.points_per_unit is not None else "expected win share"
     table = Table(title=f"Decisions (values: {worth})", title_justify="left")
     hindsight = any(d.hindsight for d in review.decisions)
-    headings = ["#", "turn", "player", "played", "grade", "loss", "value", "best instead"]
+    headings = ["#", "turn", "player", "played", "grade", "loss", "points lost", "value"]
+    headings.append("best instead")
     if hindsight:
         headings += ["knowing the stock", "its loss"]
     for heading in headings:
-        table.add_column(heading, justify="right" if heading in ("#", "turn", "loss") else "left")
+        right = heading in ("#", "turn", "loss", "points lost")
+        table.add_column(heading, justify="right" if right else "left")
     for d in review.decisions:
         known = []
         if hindsight:
@@ -164,6 +166,7 @@ def decisions_table(review: Review) -> Table:
             d.played,
             Text(d.grade, style=GRADE_STYLES[d.grade]),
             loss,
+            f"{d.points_loss:.0f}" if d.points_loss >= 0.5 else "",
             value,
             best,
             *known,
@@ -172,16 +175,19 @@ def decisions_table(review: Review) -> Table:
 
 
 def summary_table(review: Review) -> Table:
-    """Per player: decisions graded, accuracy, each grade, the best share, the mean loss."""
+    """Per player: decisions graded, accuracy, each grade, the best share, the
+    mean loss (on the value scale, then in points) and the costliest moments."""
     table = Table(title="Summary", title_justify="left")
     table.add_column("player")
-    for heading in ("decisions", "accuracy", *GRADES, "best share", "mean loss", "costliest (#)"):
+    headings = ("decisions", "accuracy", *GRADES, "best share", "mean loss", "mean points lost")
+    for heading in (*headings, "costliest (#)"):
         table.add_column(heading, justify="right")
     for s in review.summaries:
         row = [str(s.grades[name]) for name in GRADES]
         accuracy = "" if s.accuracy is None else f"{s.accuracy:.0f}%"
         share = "" if s.decisions == 0 else f"{s.best_share:.0%}"
         mean = _value(review, s.mean_loss) if review.points_per_unit else f"{s.mean_loss:.3f}"
+        points = f"{s.mean_points_loss:.1f}"
         costliest = ", ".join(map(str, s.costliest))
-        table.add_row(s.name, str(s.decisions), accuracy, *row, share, mean, costliest)
+        table.add_row(s.name, str(s.decisions), accuracy, *row, share, mean, points, costliest)
     return table

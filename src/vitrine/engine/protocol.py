@@ -97,6 +97,17 @@ class GameState(Protocol):
 
         Leaves the state unspecified, so pass a copy."""
 
+    def scored_rollout(
+        self, rng: Random, informed: bool = False
+    ) -> tuple[list[float], list[float]]:
+        """The plain returns of ``rollout(rng, informed)`` (the same playout,
+        from the same random numbers) and each seat's final score beside
+        them, in the game's points, the more the better (a game counted in
+        penalties gives them negative): what a coach reads to say what a
+        decision costs in points once the game is won or lost.
+
+        Leaves the state unspecified, so pass a copy."""
+
     def record(self) -> Record: ...
 
     def copy(self) -> Self: ...

@@ -6,7 +6,8 @@ own view; ``hint`` suggests a decision for a view.  docs/review.md tells the
 method, the grades and the limits.
 """
 
-from vitrine.review.coach import COACH_LEVEL, Hint, coach_spec, hint, make_coach, points_per_unit
+from vitrine.bots import points_per_unit
+from vitrine.review.coach import COACH_LEVEL, Hint, coach_spec, hint, make_coach
 from vitrine.review.grades import GRADES, THRESHOLDS, grade
 from vitrine.review.review import (
     DecisionReview,

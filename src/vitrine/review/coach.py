@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 from random import Random
 from typing import Any
 
-from vitrine.bots import Analysis, Analyst, Budget, level_spec, make_bot
+from vitrine.bots import Analysis, Analyst, Budget, level_spec, make_bot, points_per_unit
 from vitrine.engine.errors import VitrineError
-from vitrine.engine.protocol import Game, GameState
+from vitrine.engine.protocol import Game
 
 COACH_LEVEL = "expert"
 
@@ -42,22 +42,6 @@ def make_coach(game: Game, players: int, budget: str | None = None) -> Analyst:
             {"spec": spec},
         )
     return bot
-
-
-def points_per_unit(state: GameState) -> float | None:
-    """Alone, the points a value of 1 stands for (the game's ``returns`` scale),
-    read from a finished game: this one, or a playout of it."""
-    if state.num_players != 1:
-        return None
-    end = state.copy()
-    rng = Random(0)
-    while True:
-        if not end.is_over:
-            end.playout(rng)
-        value = end.returns()[0]
-        if value:
-            return float(end.view(None)["scores"][0]["total"]) / value
-        end = state.copy()  # a zero score tells no scale: another playout
 
 
 @dataclass(frozen=True)

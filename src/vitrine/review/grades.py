@@ -18,6 +18,7 @@ MISTAKE = "mistake"
 BLUNDER = "blunder"
 FORCED = "forced"  # one legal decision: nothing to grade
 GRADES = (BEST, GOOD, INACCURACY, MISTAKE, BLUNDER)
+EXERCISES = (MISTAKE, BLUNDER)  # the grades a player replays to learn from
 
 # The least loss of each grade below good.  lichess grades chess moves by
 # the winning chances they lose (an inaccuracy from 5 points in a hundred, a

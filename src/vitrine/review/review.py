@@ -19,13 +19,14 @@ from dataclasses import dataclass, field, replace
 from random import Random
 from typing import Any
 
-from vitrine.bots import Analyst
+from vitrine.bots import Analysis, Analyst, points_per_unit
 from vitrine.engine.errors import RecordError, VitrineError
 from vitrine.engine.protocol import Game, GameState
 from vitrine.engine.record import Record
-from vitrine.review.coach import make_coach, points_per_unit
+from vitrine.review.coach import make_coach
 from vitrine.review.grades import (
     BEST,
+    EXERCISES,
     FORCED,
     GRADES,
     THRESHOLDS,
@@ -71,6 +72,16 @@ class DecisionReview:
     substitute: bool  # a bot played it for a player who had left
     words: Mapping[str, str] = field(default_factory=dict)  # "played", "best" in words
     hindsight: Hindsight | None = None
+    # The expected final score of the seat, in the game's points, after the
+    # best and after the decision played (None: forced, or a coach that tells
+    # no points), and what the decision lost in points beyond the noise.
+    points_best: float | None = None
+    points_played: float | None = None
+    points_loss: float = 0.0
+    # The coach's value of every decision it valued, kept for mistakes and
+    # blunders only: a player replays those as exercises, and the page judges
+    # another answer against these values rather than search again.
+    values: Mapping[str, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -84,11 +95,16 @@ class DecisionReview:
             "value_played": _rounded(self.value_played),
             "error": _rounded(self.error),
             "loss": _rounded(self.loss),
+            "points_best": _rounded(self.points_best),
+            "points_played": _rounded(self.points_played),
+            "points_loss": _rounded(self.points_loss),
             "grade": self.grade,
             "substitute": self.substitute,
         }
         if self.words:
             data["words"] = dict(self.words)
+        if self.values:
+            data["values"] = {action: _rounded(value) for action, value in self.values.items()}
         if self.hindsight is not None:
             data["hindsight"] = {
                 "best": self.hindsight.best,
@@ -112,6 +128,7 @@ class SeatSummary:
     costliest: tuple[int, ...]  # indices of the decisions that lost most, costliest first
     hindsight_loss: float | None = None  # mean loss knowing everything (solo, on request)
     accuracy: float | None = None  # 0-100 from the win-share losses, as lichess's (not alone)
+    mean_points_loss: float = 0.0  # in the game's points, per decision graded
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -120,6 +137,7 @@ class SeatSummary:
             "decisions": self.decisions,
             "best_share": _rounded(self.best_share),
             "mean_loss": _rounded(self.mean_loss),
+            "mean_points_loss": _rounded(self.mean_points_loss),
             "grades": dict(self.grades),
             "costliest": list(self.costliest),
         }
@@ -290,12 +308,17 @@ def _review_step(
     view = step.state.view(seat)
     options = len(view["legal_actions"])
     best, value_best, value_played, error, loss = step.played, None, None, None, 0.0
+    points: tuple[float | None, float | None, float] = (None, None, 0.0)
+    values: Mapping[str, float] = {}
     if options > 1:
         analysis = coach.analyse(game, view, Random(f"{seed}:{step.index}"), focus=step.played)
         best = analysis.best
         value_best, value_played = analysis.values[best], analysis.values[step.played]
         error = math.hypot(analysis.errors[best], analysis.errors[step.played])
         loss = confident_loss(value_best - value_played, error) if best != step.played else 0.0
+        points = points_lost(analysis, best, step.played)
+        values = analysis.values
+    graded = grade(loss, best == step.played) if options > 1 else FORCED
     words = {}
     if describe is not None:
         words = {"played": describe(step.played, view), "best": describe(best, view)}
@@ -310,11 +333,32 @@ def _review_step(
         value_played=value_played,
         error=error,
         loss=loss,
-        grade=grade(loss, best == step.played) if options > 1 else FORCED,
+        grade=graded,
         substitute=_substituted(record, seat, step.turn),
         words=words,
         hindsight=_hindsight(game, step) if hindsight and options > 1 else None,
+        points_best=points[0],
+        points_played=points[1],
+        points_loss=points[2],
+        values=dict(values) if graded in EXERCISES else {},
     )
+
+
+def points_lost(
+    analysis: Analysis, best: str, played: str
+) -> tuple[float | None, float | None, float]:
+    """The expected points after the best and after the decision played, and
+    the loss between them beyond the coach's noise, as the win-share loss is
+    counted (nothing where the coach tells no points).  The best is the
+    coach's choice on win share: a decision that scores more points but wins
+    less often loses no points against it."""
+    if best not in analysis.points or played not in analysis.points:
+        return None, None, 0.0
+    points_best, points_played = analysis.points[best], analysis.points[played]
+    if best == played:
+        return points_best, points_played, 0.0
+    error = math.hypot(analysis.points_errors[best], analysis.points_errors[played])
+    return points_best, points_played, confident_loss(points_best - points_played, error)
 
 
 def _hindsight(game: Game, step: Step) -> Hindsight:
@@ -328,7 +372,8 @@ def _hindsight(game: Game, step: Step) -> Hindsight:
 def summarize(
     players: Sequence[str], seats: Iterable[int], decisions: Sequence[DecisionReview]
 ) -> list[SeatSummary]:
-    """Each chosen seat's share of best decisions, mean loss and costliest moments."""
+    """Each chosen seat's share of best decisions, mean losses (in value and
+    in points), accuracy and costliest moments."""
     summaries = []
     for seat in seats:
         graded = [d for d in decisions if d.seat == seat and d.grade != FORCED and not d.substitute]
@@ -347,6 +392,7 @@ def summarize(
                 hindsight_loss=sum(hindsight) / len(hindsight) if hindsight else None,
                 # Alone the values are scores, not chances: no accuracy to speak of.
                 accuracy=game_accuracy([d.loss for d in graded]) if len(players) > 1 else None,
+                mean_points_loss=sum(d.points_loss for d in graded) / count if count else 0.0,
             )
         )
     return summaries

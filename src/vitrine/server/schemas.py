@@ -270,7 +270,18 @@ class ReviewStatus(BaseModel):
     status: Literal["running", "done", "failed", "none"]
     done: int
     total: int
-    review: dict[str, Any] | None = None
+    review: dict[str, Any] | None = Field(
+        default=None,
+        description=(
+            "the review as `vitrine review --json` prints it (docs/review.md): per decision "
+            "its grade and loss on the value scale (win share; alone, score / points_per_unit), "
+            "points_best, points_played and points_loss (the expected final score in points, "
+            "and what the decision lost in points against the coach's choice), and for "
+            "mistakes and blunders `values`, the coach's value of every decision it weighed "
+            "(what the page's exercises judge an answer by); per player mean_loss, "
+            "mean_points_loss and accuracy (0 to 100, lichess's formula on the win share lost)"
+        ),
+    )
     error: dict[str, Any] | None = None
 
 

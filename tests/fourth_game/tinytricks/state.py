@@ -122,6 +122,12 @@ class TinyState(StateBase):
         self.playout(rng)
         return self.returns()
 
+    def scored_rollout(
+        self, rng: Random, informed: bool = False
+    ) -> tuple[list[float], list[float]]:
+        self.playout(rng)
+        return self.returns(), [float(tricks) for tricks in self.tricks]
+
     def record(self) -> Record:
         config = self.config
         return Record(

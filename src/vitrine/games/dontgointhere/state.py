@@ -227,3 +227,11 @@ class DontGoInThereState(Position):
             (share + min(1.0, max(0.0, 0.5 + (mean - total) / (2 * SHAPING_MARGIN)))) / 2
             for share, total in zip(result, totals, strict=True)
         ]
+
+    def scored_rollout(
+        self, rng: Random, informed: bool = False
+    ) -> tuple[list[float], list[float]]:
+        """The returns of a :meth:`playout` and every player's curses, negative:
+        fewer curses are the better score."""
+        self.playout(rng, informed)
+        return self.returns(), [-float(sheet.total) for sheet in score_game(self)]

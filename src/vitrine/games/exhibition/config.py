@@ -61,6 +61,16 @@ PLACE_PHASE = "place"
 OVER = "over"
 
 
+class Traced(Protocol):
+    """What a state reads of a playout told in full (``purecore.Trace``)."""
+
+    @property
+    def returns(self) -> list[float]: ...
+
+    @property
+    def totals(self) -> list[int]: ...
+
+
 class Rollouts(Protocol):
     """What a state asks of its playout core (``fastplayout.PlayoutCore``,
     which answers more for search and tests)."""
@@ -68,6 +78,10 @@ class Rollouts(Protocol):
     def playout(
         self, state: Any, seed: int, informed: bool = False, margin: float = 0.0
     ) -> list[float]: ...
+
+    def trace(
+        self, state: Any, seed: int, informed: bool = False, margin: float = 0.0
+    ) -> Traced: ...
 
 
 class ExhibitionViews(Views[Any], Protocol):

@@ -298,3 +298,12 @@ class ExhibitionState(Position):
         ``shaped`` blends the win share with the lead in SHAPING_MARGIN fp."""
         margin = SHAPING_MARGIN if shaped else 0.0
         return self.config.playout_core.playout(self, rng.getrandbits(64), informed, margin)
+
+    def scored_rollout(
+        self, rng: Random, informed: bool = False
+    ) -> tuple[list[float], list[float]]:
+        """The plain returns of :meth:`rollout` and every seat's final total,
+        told by the same core from the same seed (alone, the solo score in
+        points, as the view's ``scores`` give it)."""
+        trace = self.config.playout_core.trace(self, rng.getrandbits(64), informed)
+        return trace.returns, [float(total) for total in trace.totals]

@@ -264,3 +264,10 @@ class TucanoState(Position):
         lead they leave); ``shaped`` also grades by the lead, in SHAPING_MARGIN points."""
         self.playout(rng, informed)
         return self.shaped_returns() if shaped else self.returns()
+
+    def scored_rollout(
+        self, rng: Random, informed: bool = False
+    ) -> tuple[list[float], list[float]]:
+        """The returns of a :meth:`playout` and every player's final total."""
+        self.playout(rng, informed)
+        return self.returns(), [float(total) for total in self.totals()]

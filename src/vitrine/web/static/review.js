@@ -5,8 +5,8 @@
 // The standing graph is SVG built here: one small line chart needs no
 // library, works under the pages' Content-Security-Policy (no inline style:
 // SVG presentation attributes and classes only) and needs no file from a CDN.
-import { api, displayName, el, ofName, plural, shownView, translator } from "/static/common.js";
-import { practise, practiseButton } from "/static/mistakes.js";
+import { api, displayName, el, lang, ofName, plural, shownView, translator } from "/static/common.js";
+import { exerciseSection, exercisesOf, learnButton, practice } from "/static/exercises.js";
 
 const t = translator({
   en: {
@@ -17,6 +17,8 @@ const t = translator({
     standingContest: "{name}'s chance to win, decision by decision: above the middle line {name} leads, below it {other}",
     player: "Player", decisions: "Decisions", bestShare: "Best", meanLoss: "Mean loss",
     accuracy: "Accuracy", accuracyNote: "Accuracy: 100% keeps every chance to win; it falls as chances are lost, as lichess computes it.",
+    meanPoints: "Points lost per decision", summary: "Each player's review",
+    "pointsLost.one": "−{n} point", "pointsLost.other": "−{n} points",
     best: "best", good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder",
     forced: "only choice", decisionList: "Every decision, graded", costliest: "Costliest moments",
     played: "Played: {words}", bestWas: "The coach's choice: {words}",
@@ -41,6 +43,8 @@ const t = translator({
     standingContest: "Les chances de gagner {ofName}, décision par décision : au-dessus de la ligne du milieu, {name} mène ; en dessous, {other}",
     player: "Joueur", decisions: "Décisions", bestShare: "Meilleures", meanLoss: "Perte moyenne",
     accuracy: "Précision", accuracyNote: "Précision : 100 % garde toutes les chances de gagner ; elle baisse à mesure qu'on en perd, calculée comme sur lichess.",
+    meanPoints: "Points perdus par décision", summary: "Le bilan de chaque joueur",
+    "pointsLost.one": "−{n} point", "pointsLost.other": "−{n} points",
     best: "meilleure", good: "bonne", inaccuracy: "imprécision", mistake: "erreur", blunder: "gaffe",
     forced: "seul choix", decisionList: "Chaque décision, notée", costliest: "Moments les plus coûteux",
     played: "Joué : {words}", bestWas: "Le choix du coach : {words}",
@@ -77,6 +81,14 @@ const worth = (review, value) => (review.points_per_unit
 const lost = (review, loss) => (review.points_per_unit
   ? plural(t, Math.round(loss * review.points_per_unit), "lossPoints")
   : plural(t, Math.round(loss * 100), "lossWin"));
+
+// Points, to a tenth below ten (a close game is won by a point or two).
+const number = (x) => new Intl.NumberFormat(lang(), { maximumFractionDigits: Math.abs(x) < 10 ? 1 : 0 }).format(x);
+const rounded = (x) => (Math.abs(x) < 10 ? Math.round(x * 10) / 10 : Math.round(x));
+// What a decision cost in points, in words ("−1.5 points"); nothing when it rounds to none.
+// Alone the loss is already in points (``lost``), so it is not said twice.
+const pointsLost = (review, decision) => (review.points_per_unit || !(rounded(decision.points_loss ?? 0) > 0)
+  ? null : plural(t, rounded(decision.points_loss), "pointsLost", { n: number(rounded(decision.points_loss)) }));
 
 export function gradeBadge(grade) {
   return el("span", { class: `grade grade-${grade}`, "data-grade": grade }, t(grade));
@@ -143,31 +155,32 @@ export function markDecision(root, action, cls) {
  * language switch renames the bots); ``module`` is the game's page module;
  * ``onReview(review)`` lets the page put grades beside its own log.
  */
-export function reviewPanel({ start, key, players, module, view, fail, onReview }) {
+export function reviewPanel({ start, key, players, module, view, fail, onReview, you = () => null }) {
   const panel = el("section", { class: "panel review", id: "review", "aria-labelledby": "review-title" });
   let shown = null;  // what the panel shows now, drawn again in another language
-  // The exercises made of a player's mistakes: one box, kept across redraws.
-  const exercises = el("section", { class: "exercises", id: "exercises", "aria-label": t("decisionList") });
+  let practicing = null;  // "learn from your mistakes" under way: its exercises and answers
+  let drawn = 0;  // the latest drawing: an exercise's position arrives later, maybe after another
+  const practise = () => {
+    const mine = drawn += 1;
+    exerciseSection(practicing, {
+      key: shown.key, review: shown.review, players: players.map(displayName), module, redraw: draw,
+      close: () => { practicing = null; draw(); },
+    }).then((section) => {
+      if (mine === drawn) panel.replaceChildren(el("h2", { id: "review-title" }, t("reviewTitle")), section);
+    }).catch(fail);
+  };
+  const learn = (items) => learnButton(items, () => { practicing = practice(items); draw(); });
   const draw = () => {
+    drawn += 1;
     if (shown === null) panel.replaceChildren(button());
+    else if (practicing !== null && shown.status === "done") practise();
     else if (shown.status === "running") {
       panel.replaceChildren(el("h2", { id: "review-title" }, t("reviewTitle")),
         el("label", { for: "review-progress" }, t("reviewing", { done: shown.done, total: shown.total })),
         el("progress", { id: "review-progress", max: Math.max(1, shown.total), value: shown.done }));
     } else {
-      const names = players.map(displayName);
-      const start = (seat) => () => {
-        practise({
-          box: exercises, key: shown.key, review: shown.review, seat, name: names[seat], module,
-          mark: markDecision, fail, onClose: () => { exercises.redraw = null; exercises.replaceChildren(); },
-        });
-        exercises.scrollIntoView({ block: "start" });
-      };
-      const buttons = shown.review.seats.map((seat) => practiseButton(
-        shown.review, seat, names[seat], ofName(names[seat]), start(seat)));
-      panel.replaceChildren(...renderReview(shown, names, module, view(), fail),
-        el("div", { class: "row practise-buttons" }, ...buttons), exercises);
-      exercises.redraw?.();
+      panel.replaceChildren(...renderReview(shown, players.map(displayName), module, view(), fail,
+        learn(exercisesOf(shown.review, you()))));
     }
   };
   const poll = async (status) => {
@@ -198,7 +211,7 @@ export function reviewPanel({ start, key, players, module, view, fail, onReview 
 }
 
 /** ``last``: a view of the game, to word its decisions in the list. */
-function renderReview({ key, review }, players, module, last, fail) {
+function renderReview({ key, review }, players, module, last, fail, learn) {
   const board = el("div", { class: "review-board", id: "review-board", "aria-live": "polite" });
   const choose = async (decision) => {
     try {
@@ -216,7 +229,8 @@ function renderReview({ key, review }, players, module, last, fail) {
       if (decision.best !== decision.played) {
         lines.push(el("p", { class: "coach-best-line", id: "coach-best-line" },
           t("bestWas", { words: module.describe(decision.best, view) }),
-          ` — ${worth(review, decision.value_best)}`, decision.loss > 0 ? ` (${lost(review, decision.loss)})` : ""));
+          ` — ${worth(review, decision.value_best)}`, decision.loss > 0 ? ` (${lost(review, decision.loss)})` : "",
+          pointsLost(review, decision) ? `, ${pointsLost(review, decision)}` : ""));
       }
       board.replaceChildren(...lines, drawing);
       markDecision(drawing, decision.played, "coach-played");
@@ -231,11 +245,13 @@ function renderReview({ key, review }, players, module, last, fail) {
       title: decision.played,
     }, `${players[decision.seat]}: ${module.describe(decision.played, last)}`), " ", gradeBadge(decision.grade),
     decision.substitute ? el("span", { class: "muted" }, ` (${t("bot")})`) : null,
-    decision.loss > 0 ? el("span", { class: "muted" }, ` ${lost(review, decision.loss)}`) : null));
+    decision.loss > 0 ? el("span", { class: "muted" }, ` ${lost(review, decision.loss)}`) : null,
+    pointsLost(review, decision) ? el("span", { class: "points-lost" }, ` ${pointsLost(review, decision)}`) : null));
   return [
     el("h2", { id: "review-title" }, t("reviewTitle")),
     el("p", { class: "muted" }, t("coach", { coach: review.coach })),
     summaryTable(review, players),
+    learn,
     standingGraph(review, players),
     el("h3", {}, t("decisionList")),
     el("ol", { class: "review-decisions", start: 0 }, ...items),
@@ -246,11 +262,13 @@ function renderReview({ key, review }, players, module, last, fail) {
 function summaryTable(review, players) {
   const pct = (x) => `${Math.round(x * 100)}%`;
   const accuracy = review.summaries.some((s) => s.accuracy !== undefined);  // not alone
-  return el("div", { class: "table-scroll" }, el("table", { class: "scores review-summary" },
+  // Too wide for a phone, it scrolls in its box, which the keyboard reaches too.
+  return el("div", { class: "table-scroll", tabindex: 0, role: "region", "aria-label": t("summary") },
+    el("table", { class: "scores review-summary" },
     accuracy ? el("caption", { class: "muted" }, t("accuracyNote")) : null,
     el("thead", {}, el("tr", {},
       ...[t("player"), t("decisions"), accuracy ? t("accuracy") : null, t("bestShare"),
-        ...GRADES.slice(1).map(t), t("meanLoss")].filter(Boolean)
+        ...GRADES.slice(1).map(t), t("meanLoss"), t("meanPoints")].filter(Boolean)
         .map((heading) => el("th", { scope: "col" }, heading)))),
     el("tbody", {}, ...review.summaries.map((s) => el("tr", {},
       el("th", { scope: "row" }, players[s.seat]),
@@ -258,7 +276,8 @@ function summaryTable(review, players) {
       accuracy ? el("td", { class: "accuracy" }, s.accuracy === undefined ? "—" : `${Math.round(s.accuracy)}%`) : null,
       el("td", {}, s.decisions ? pct(s.best_share) : "—"),
       ...GRADES.slice(1).map((grade) => el("td", {}, s.grades[grade])),
-      el("td", {}, lost(review, s.mean_loss)))))));
+      el("td", {}, lost(review, s.mean_loss)),
+      el("td", { class: "mean-points" }, s.mean_points_loss != null ? number(rounded(s.mean_points_loss)) : "—"))))));
 }
 
 // Colours (Okabe-Ito) and dash patterns per seat, so colour is never the only clue.

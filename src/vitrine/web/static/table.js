@@ -386,6 +386,7 @@ async function render() {
       players: table.seats.map((seat) => seat.name),
       module,
       view: () => message.view,
+      you: () => message.you ?? null,  // a player learns from their own mistakes
       fail,
       onReview: (done) => {
         grades = done.decisions.map((decision) => decision.grade);
