@@ -26,14 +26,17 @@ from vitrine.server.service import SeatSpec, TableService
 
 REFUSALS = {
     400: "the body could not be read as the request it should be",
-    401: "a token is needed",
-    403: "the token holds no seat here, or is not the host's",
+    401: "a token or a signed-in session is needed, or the sign-in was refused: see the code",
+    403: "the token holds no seat here, or is not the host's, or the request came from "
+    "another site's page",
     404: "no such table, seat or data file",
     408: "the request body did not arrive in time",
-    409: "not now: see the code (not started, over, another seat's turn, stale, ...)",
+    409: "not now, or taken: see the code (not started, over, another seat's turn, stale, "
+    "a name taken, ...)",
     413: "the request body is too large",
     422: "malformed, or refused by the rules: see the code",
-    429: "too many requests from this client, or too many bot tables: see Retry-After",
+    429: "too many requests from this client (or sign-ins to this name), or too many bot "
+    "tables: see Retry-After",
     503: "the coach is busy with other reviews: see Retry-After",
 }
 RETRY_AFTER = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}

@@ -11,6 +11,9 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from vitrine.server import api, realtime
+from vitrine.server.accounts.passkeys import Passkeys
+from vitrine.server.accounts.routes import router as accounts_router
+from vitrine.server.accounts.service import Accounts
 from vitrine.server.database import make_engine, migrate
 from vitrine.server.errors import ApiError, writable
 from vitrine.server.learn import learn_router
@@ -71,6 +74,8 @@ def create_app(
             server_id=server_id,
         )
         app.state.service = service
+        app.state.accounts = Accounts(engine, settings)
+        app.state.passkeys = Passkeys(app.state.accounts)
         await service.resume()
         try:
             yield
@@ -119,7 +124,9 @@ def create_app(
             headers["Allow"] = ", ".join(methods_at(app, request.url.path))
         return JSONResponse(body, status_code=error.status_code, headers=headers)
 
+    app.state.settings = settings
     app.include_router(api.router)
+    app.include_router(accounts_router)
     app.include_router(realtime.router)
     app.include_router(learn_router(settings))
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

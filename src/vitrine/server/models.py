@@ -10,7 +10,16 @@ rebuilds any table after a restart, and one row per decision is what makes
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    DateTime,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
@@ -86,6 +95,10 @@ class SeatRow(Base):
     substituted: Mapped[bool] = mapped_column(default=False)
     substituted_after: Mapped[int | None] = mapped_column(Integer)
     substituted_why: Mapped[str | None] = mapped_column(String(8))
+    # The account of a signed-in player who took the seat (None: a guest, a bot).
+    account_id: Mapped[str | None] = mapped_column(
+        ForeignKey("accounts.id", name="fk_seats_account_id"), index=True
+    )
 
     def with_changes(self, **changes: Any) -> "SeatRow":
         """A copy with ``changes``: written first, so memory changes only once the database has."""
@@ -157,3 +170,86 @@ class ReviewJobRow(Base):
     owner: Mapped[str] = mapped_column(String(200), index=True)
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+# ------------------------------------------------------------ accounts
+#
+# The accounts' tables: a person, their names, sessions and passkeys.
+#
+# An account's ``id`` never changes; its name may.  Every name an account has
+# had stays in ``account_names`` with the look-alike keys that reserve it, so a
+# name in an old record still resolves to its account and nobody else can take
+# it (or a name that looks like it).  Secrets are stored as what cannot act for
+# anyone: a password as its argon2id hash, a session as the SHA-256 of its
+# cookie, a passkey as its public key.  A deleted account keeps its row, with
+# every personal field erased (``deleted_at`` set): finished games still name a
+# seat's account, and the ratings of the people it played stay reproducible.
+
+
+class AccountRow(Base):
+    """A person who signed up.  ``name`` is None once the account is deleted."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    name: Mapped[str | None] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    language: Mapped[str] = mapped_column(String(8), default="en")
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class AccountNameRow(Base):
+    """A look-alike key of a name an account has had (``likeness``): the primary
+    key refuses a second account whose name looks the same, in one insert."""
+
+    __tablename__ = "account_names"
+
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    since: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class SessionRow(Base):
+    """A signed-in browser.  ``id_hash`` is the SHA-256 of the cookie's value;
+    ``handle`` names the session in lists and revocations (it cannot sign in)."""
+
+    __tablename__ = "account_sessions"
+
+    id_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    handle: Mapped[str] = mapped_column(String(24), unique=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    agent: Mapped[str] = mapped_column(String(120), default="")  # the browser, as it said
+    method: Mapped[str] = mapped_column(String(16))  # how it signed in: password, passkey
+
+
+class PasskeyRow(Base):
+    """A WebAuthn credential: its id and public key, as the authenticator gave them."""
+
+    __tablename__ = "passkeys"
+
+    credential_id: Mapped[str] = mapped_column(String(400), primary_key=True)  # base64url
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    public_key: Mapped[bytes] = mapped_column(LargeBinary)
+    sign_count: Mapped[int] = mapped_column(Integer, default=0)
+    transports: Mapped[list[Any]] = mapped_column(JSON, default=list)
+    label: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class ChallengeRow(Base):
+    """A WebAuthn ceremony under way: the challenge the server sent, kept until
+    the browser answers (any server process may get the answer) or it expires."""
+
+    __tablename__ = "passkey_challenges"
+
+    handle: Mapped[str] = mapped_column(String(48), primary_key=True)
+    account_id: Mapped[str | None] = mapped_column(ForeignKey("accounts.id"), index=True)
+    challenge: Mapped[bytes] = mapped_column(LargeBinary)
+    purpose: Mapped[str] = mapped_column(String(16))  # register, sign_in
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

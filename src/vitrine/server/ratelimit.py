@@ -50,12 +50,17 @@ class RateLimit:
 
     def hit(self, key: str) -> None:
         """Count one event for ``key``, or refuse it (counting nothing) if a window is full."""
+        self.check(key)
+        for item in self.items:
+            self.limiter.hit(item, self.name, key)
+
+    def check(self, key: str) -> None:
+        """Refuse if a window of ``key`` is full, counting nothing: for limits on
+        failures, checked before the attempt and counted (``hit``) only if it fails."""
         full = [item for item in self.items if not self.limiter.test(item, self.name, key)]
         if full:
             reset = max(self.limiter.get_window_stats(item, self.name, key)[0] for item in full)
             raise too_many(self.name, reset - time.time(), self.code)
-        for item in self.items:
-            self.limiter.hit(item, self.name, key)
 
 
 class ConnectionRate:

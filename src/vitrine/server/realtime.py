@@ -17,16 +17,15 @@ rate.  A client that sends faster than it reads its errors is disconnected.
 import asyncio
 import json
 from typing import Any
-from urllib.parse import urlsplit
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from vitrine.server.errors import ApiError, invalid
 from vitrine.server.live import Subscriber, to_json
+from vitrine.server.origins import foreign_origin
 from vitrine.server.ratelimit import ConnectionRate
 from vitrine.server.schemas import ACTION_LENGTH, SEQ_LIMIT
 from vitrine.server.service import TableService
-from vitrine.server.settings import Settings
 
 router = APIRouter()
 POLICY_VIOLATION = 1008
@@ -44,15 +43,6 @@ def _error(error: ApiError) -> str:
         {"type": "error", "status": error.status, "message": payload["detail"]}
         | {"code": payload["code"], "params": payload["params"]}
     )
-
-
-def origin_allowed(websocket: WebSocket, settings: Settings) -> bool:
-    """A browser's socket must come from this server's own pages (or an allowed origin);
-    a client that sends no Origin is no browser, and no other site's page either."""
-    origin = websocket.headers.get("origin")
-    if origin is None or origin in settings.allowed_origins:
-        return True
-    return urlsplit(origin).netloc == websocket.headers.get("host")
 
 
 def _parse(message: Any) -> dict[str, Any]:
@@ -150,7 +140,7 @@ async def _handle(service: TableService, table_id: str, token: str | None, recei
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     service: TableService = websocket.app.state.service
     settings = service.settings
-    if not origin_allowed(websocket, settings):
+    if foreign_origin(websocket, settings):
         await websocket.close(code=POLICY_VIOLATION)  # before accepting: the handshake gets 403
         return
     await websocket.accept()

@@ -44,6 +44,12 @@ class Settings:
     idle_seconds: float = 600.0  # a table nobody uses leaves memory (it stays in the database)
     chat_lines: str = "5/10 seconds"  # chat lines one seat may send
     tutorial_positions: str = "60/10 seconds;1200/hour"  # guided-game positions one client may ask
+    # accounts
+    sign_ups: str = "5/hour;20/day"  # accounts one client may open
+    failed_sign_ins: str = "20/minute;200/hour"  # failed sign-ins one client may make
+    failed_sign_ins_per_name: str = "5/minute;30/hour"  # failed sign-ins to one name
+    session_days: float = 30.0  # a session ends this long after its sign-in, used or not
+    session_idle_days: float = 14.0  # or this long after it was last used
     # table lifecycle
     abandon_seconds: float = 7 * 24 * 3600.0  # no decision for this long: closed as abandoned
     # several processes
@@ -89,4 +95,13 @@ class Settings:
         return replace(defaults, **changes)
 
 
-RATES = ("ws_messages", "create_tables", "start_bot_tables", "chat_lines", "tutorial_positions")
+RATES = (
+    "ws_messages",
+    "create_tables",
+    "start_bot_tables",
+    "chat_lines",
+    "tutorial_positions",
+    "sign_ups",
+    "failed_sign_ins",
+    "failed_sign_ins_per_name",
+)

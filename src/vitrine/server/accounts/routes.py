@@ -1,0 +1,303 @@
+"""The accounts' HTTP routes: signing up and in, sessions, passkeys, the person's data.
+
+A browser is signed in by the session cookie (``vitrine_session``:
+``HttpOnly``, ``SameSite=Lax``, ``Path=/``, ``Secure`` when the page came
+over TLS).  Every write a cookie authenticates must come from this site's
+own pages: its ``Origin`` is checked (cross-site request forgery), and one
+without an ``Origin`` is refused, as no browser sends such a write; a sign-in
+or sign-up from another site's page is refused too (login CSRF).  Seat
+tokens (``Authorization: Bearer``) are unaffected: they are not sent by the
+browser on its own.
+"""
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request, Response
+
+from vitrine.server.accounts import schemas
+from vitrine.server.accounts.passkeys import Party, Passkeys
+from vitrine.server.accounts.service import Accounts, Started
+from vitrine.server.accounts.store import SignedIn
+from vitrine.server.api import BODY, Client, refusals
+from vitrine.server.errors import ApiError, forbidden
+from vitrine.server.names import clean_name
+from vitrine.server.origins import foreign_origin
+from vitrine.server.settings import Settings
+
+COOKIE = "vitrine_session"
+SAFE = {"GET", "HEAD", "OPTIONS"}
+
+router = APIRouter(prefix="/api")
+
+
+def accounts_of(request: Request) -> Accounts:
+    accounts: Accounts = request.app.state.accounts
+    return accounts
+
+
+def passkeys_of(request: Request) -> Passkeys:
+    passkeys: Passkeys = request.app.state.passkeys
+    return passkeys
+
+
+def settings_of(request: Request) -> Settings:
+    settings: Settings = request.app.state.settings
+    return settings
+
+
+def origin_refused() -> ApiError:
+    return forbidden(
+        "origin_refused",
+        "this request must come from this site's own pages (its Origin is another site's, "
+        "or missing)",
+    )
+
+
+def same_site(request: Request) -> None:
+    """Refuse a write that another site's page sent (a missing Origin is checked
+    where a cookie authenticates the write: ``signed_in``)."""
+    if request.method not in SAFE and foreign_origin(request, settings_of(request)):
+        raise origin_refused()
+
+
+async def signed_in_or_none(request: Request) -> SignedIn | None:
+    """The request's session, if its cookie names a live one; a write it
+    authenticates must come from this site (``Origin``)."""
+    signed = await accounts_of(request).signed_in(request.cookies.get(COOKIE))
+    from_elsewhere = "origin" not in request.headers or foreign_origin(
+        request, settings_of(request)
+    )
+    if signed is not None and request.method not in SAFE and from_elsewhere:
+        raise origin_refused()
+    return signed
+
+
+async def signed_in(
+    signed: Annotated[SignedIn | None, Depends(signed_in_or_none)],
+) -> SignedIn:
+    if signed is None:
+        raise ApiError(401, "sign in first: this needs an account", "sign_in_needed")
+    return signed
+
+
+AccountsDep = Annotated[Accounts, Depends(accounts_of)]
+PasskeysDep = Annotated[Passkeys, Depends(passkeys_of)]
+SignedInDep = Annotated[SignedIn, Depends(signed_in)]
+SameSite = Depends(same_site)
+
+
+def party(request: Request) -> Party:
+    """The relying party as this request reached the server (its host and origin)."""
+    origin = f"{request.url.scheme}://{request.url.netloc}"
+    return Party(rp_id=request.url.hostname or "localhost", origin=origin)
+
+
+def agent_of(request: Request) -> str:
+    return request.headers.get("user-agent", "")
+
+
+def set_cookie(request: Request, response: Response, started: Started, accounts: Accounts) -> None:
+    response.set_cookie(
+        COOKIE,
+        started.cookie,
+        max_age=int(accounts.lifetime.total_seconds()),
+        path="/",
+        httponly=True,
+        samesite="lax",
+        secure=request.url.scheme == "https",
+    )
+
+
+def clear_cookie(request: Request, response: Response) -> None:
+    response.delete_cookie(
+        COOKIE, path="/", httponly=True, samesite="lax", secure=request.url.scheme == "https"
+    )
+
+
+@router.post(
+    "/account",
+    status_code=201,
+    response_model=schemas.Account,
+    responses=refusals(*BODY, 403, 409, 429),
+    dependencies=[SameSite],
+)
+async def sign_up(
+    body: schemas.SignUpRequest,
+    request: Request,
+    response: Response,
+    accounts: AccountsDep,
+    client: Client,
+) -> dict[str, Any]:
+    """Open an account (a name, a password) and sign this browser in."""
+    started = await accounts.sign_up(
+        body.name,
+        body.password,
+        body.language,
+        client,
+        agent_of(request),
+        request.cookies.get(COOKIE),
+    )
+    set_cookie(request, response, started, accounts)
+    return accounts.describe(started.account)
+
+
+@router.get("/account", response_model=schemas.Account, responses=refusals(401))
+async def get_account(signed: SignedInDep, accounts: AccountsDep) -> dict[str, Any]:
+    """The signed-in account."""
+    return accounts.describe(signed.account)
+
+
+@router.patch("/account", response_model=schemas.Account, responses=refusals(*BODY, 401, 403, 409))
+async def change_account(
+    body: schemas.AccountChange, signed: SignedInDep, accounts: AccountsDep
+) -> dict[str, Any]:
+    """Change the name (the old one stays reserved and resolves to this account),
+    the language, or the password (with the current one; other sessions end)."""
+    changed = await accounts.change(
+        signed, body.name, body.language, body.password, body.current_password
+    )
+    return accounts.describe(changed)
+
+
+@router.delete("/account", status_code=204, responses=refusals(*BODY, 401, 403))
+async def delete_account(
+    body: schemas.PasswordConfirmation,
+    signed: SignedInDep,
+    request: Request,
+    response: Response,
+    accounts: AccountsDep,
+) -> None:
+    """Delete the account: its name, password, sessions and passkeys are erased;
+    its finished games keep their records, its seats shown as a deleted player."""
+    await accounts.delete(signed, body.password)
+    clear_cookie(request, response)
+
+
+@router.get("/account/export", response_model=schemas.Export, responses=refusals(401))
+async def export(signed: SignedInDep, accounts: AccountsDep) -> dict[str, Any]:
+    """Everything kept about the account, as JSON."""
+    return await accounts.export(signed)
+
+
+@router.post(
+    "/session",
+    response_model=schemas.Account,
+    responses=refusals(*BODY, 401, 403, 429),
+    dependencies=[SameSite],
+)
+async def sign_in(
+    body: schemas.SignInRequest,
+    request: Request,
+    response: Response,
+    accounts: AccountsDep,
+    client: Client,
+) -> dict[str, Any]:
+    """Sign in with the account's name and password (a new session each time)."""
+    started = await accounts.sign_in(
+        body.name, body.password, client, agent_of(request), request.cookies.get(COOKIE)
+    )
+    set_cookie(request, response, started, accounts)
+    return accounts.describe(started.account)
+
+
+@router.delete("/session", status_code=204, responses=refusals(401, 403))
+async def sign_out(
+    signed: SignedInDep, request: Request, response: Response, accounts: AccountsDep
+) -> None:
+    """Sign this browser out."""
+    await accounts.sign_out(signed)
+    clear_cookie(request, response)
+
+
+@router.get("/account/sessions", response_model=list[schemas.SessionInfo], responses=refusals(401))
+async def sessions(signed: SignedInDep, accounts: AccountsDep) -> list[dict[str, Any]]:
+    """The account's sessions, the most recently used first."""
+    return await accounts.sessions(signed)
+
+
+@router.delete("/account/sessions/{handle}", status_code=204, responses=refusals(401, 403, 404))
+async def end_session(handle: str, signed: SignedInDep, accounts: AccountsDep) -> None:
+    """End one of the account's sessions."""
+    await accounts.end_session(signed, handle)
+
+
+@router.delete("/account/sessions", response_model=schemas.Ended, responses=refusals(401, 403))
+async def end_sessions(
+    signed: SignedInDep, request: Request, response: Response, accounts: AccountsDep
+) -> dict[str, Any]:
+    """Sign out everywhere, this browser too."""
+    ended = await accounts.end_sessions(signed)
+    clear_cookie(request, response)
+    return {"ended": ended}
+
+
+@router.get("/account/passkeys", response_model=list[schemas.Passkey], responses=refusals(401))
+async def passkeys(signed: SignedInDep, accounts: AccountsDep) -> list[dict[str, Any]]:
+    """The account's passkeys."""
+    return await accounts.passkeys(signed)
+
+
+@router.post(
+    "/account/passkeys/options",
+    response_model=schemas.Ceremony,
+    responses=refusals(401, 403, 409),
+)
+async def passkey_options(
+    signed: SignedInDep, request: Request, keys: PasskeysDep
+) -> dict[str, Any]:
+    """Begin registering a passkey: the options for ``navigator.credentials.create``."""
+    return await keys.register_options(signed, party(request))
+
+
+@router.post(
+    "/account/passkeys",
+    status_code=201,
+    response_model=schemas.Passkey,
+    responses=refusals(*BODY, 401, 403, 409),
+)
+async def register_passkey(
+    body: schemas.PasskeyRegistration, signed: SignedInDep, request: Request, keys: PasskeysDep
+) -> dict[str, Any]:
+    """Keep the passkey the browser made (the ceremony's answer)."""
+    label = clean_name(body.label)
+    return await keys.register(signed, party(request), body.handle, label, body.credential)
+
+
+@router.delete(
+    "/account/passkeys/{credential_id}", status_code=204, responses=refusals(401, 403, 404)
+)
+async def remove_passkey(credential_id: str, signed: SignedInDep, keys: PasskeysDep) -> None:
+    """Forget one of the account's passkeys."""
+    await keys.remove(signed, credential_id)
+
+
+@router.post(
+    "/account/passkeys/sign-in/options",
+    response_model=schemas.Ceremony,
+    responses=refusals(403),
+    dependencies=[SameSite],
+)
+async def passkey_sign_in_options(request: Request, keys: PasskeysDep) -> dict[str, Any]:
+    """Begin signing in with a passkey: the options for ``navigator.credentials.get``."""
+    return await keys.sign_in_options(party(request))
+
+
+@router.post(
+    "/account/passkeys/sign-in",
+    response_model=schemas.Account,
+    responses=refusals(*BODY, 401, 403),
+    dependencies=[SameSite],
+)
+async def passkey_sign_in(
+    body: schemas.PasskeySignIn,
+    request: Request,
+    response: Response,
+    keys: PasskeysDep,
+    accounts: AccountsDep,
+) -> dict[str, Any]:
+    """Sign in with the passkey that answered the ceremony (a new session)."""
+    started = await keys.sign_in(
+        party(request), body.handle, body.credential, agent_of(request), request.cookies.get(COOKIE)
+    )
+    set_cookie(request, response, started, accounts)
+    return accounts.describe(started.account)

@@ -1,0 +1,270 @@
+"""Accounts as the API sees them: signing up and in, sessions, the person's own data.
+
+Everything here follows OWASP ASVS 5.0 where it speaks (V6 authentication, V7
+session management): passwords judged and hashed in ``passwords.py``; a
+session is an opaque random cookie (32 bytes from ``secrets``) whose SHA-256
+alone is stored; a sign-in always starts a new session and ends the one the
+browser came with (no fixation); a session ends ``session_days`` after its
+sign-in or ``session_idle_days`` after its last use; a person lists their
+sessions and ends any or all.  Failed sign-ins are limited per client and
+per name typed, whether or not the name exists, and an unknown name gets the
+same refusal after the same work (a decoy hash is checked) as a wrong
+password.  Changing the password or deleting the account asks for the
+password again.
+"""
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any, TypeVar
+
+from sqlalchemy import Engine
+from starlette.concurrency import run_in_threadpool
+
+from vitrine.server.accounts.passwords import (
+    check_password,
+    hash_password,
+    needs_rehash,
+    password_matches,
+)
+from vitrine.server.accounts.store import AccountStore, NameTakenError, SignedIn
+from vitrine.server.errors import ApiError, conflict, not_found
+from vitrine.server.models import AccountRow, PasskeyRow, SessionRow, aware, utcnow
+from vitrine.server.names import clean_name, likeness
+from vitrine.server.ratelimit import RateLimit, moving_window
+from vitrine.server.settings import Settings
+
+T = TypeVar("T")
+AGENT_LENGTH = 120
+
+
+def cookie_hash(cookie: str) -> str:
+    """What the database keeps of a session cookie: a leaked table signs nobody in."""
+    return hashlib.sha256(cookie.encode()).hexdigest()
+
+
+def new_id() -> str:
+    return secrets.token_urlsafe(12)
+
+
+@dataclass(frozen=True)
+class Started:
+    """A new session: its account, and the cookie's value (its only copy)."""
+
+    account: AccountRow
+    cookie: str
+
+
+def sign_in_failed() -> ApiError:
+    """The one refusal of a sign-in, whatever was wrong: the name or the password."""
+    return ApiError(401, "the name or the password is wrong", "sign_in_failed")
+
+
+def name_taken() -> ApiError:
+    return conflict(
+        "name_taken",
+        "an account already has this name, had it, or has one that looks like it: choose another",
+    )
+
+
+def password_needed() -> ApiError:
+    return ApiError(401, "the password is wrong: this change asks for it", "password_wrong")
+
+
+class Accounts:
+    def __init__(self, engine: Engine, settings: Settings) -> None:
+        self.store = AccountStore(engine)
+        self.settings = settings
+        limiter = moving_window()
+        self.sign_ups = RateLimit("sign_ups", settings.sign_ups, limiter)
+        self.failures = RateLimit("sign_ins", settings.failed_sign_ins, limiter, "sign_in_limited")
+        self.failures_per_name = RateLimit(
+            "sign_ins", settings.failed_sign_ins_per_name, limiter, "sign_in_limited"
+        )
+        self.lifetime = timedelta(days=settings.session_days)
+        self.idle = timedelta(days=settings.session_idle_days)
+
+    async def _db(self, call: Callable[..., T], *args: Any) -> T:
+        return await run_in_threadpool(call, *args)
+
+    # ------------------------------------------------------------ in and out
+
+    async def sign_up(
+        self, name: str, password: str, language: str, client: str, agent: str, old: str | None
+    ) -> Started:
+        """A new account with a password, signed in."""
+        self.sign_ups.check(client)
+        cleaned = clean_name(name)
+        check_password(password, cleaned)
+        hashed = await self._db(hash_password, password)
+        account = AccountRow(id=new_id(), name=cleaned, password_hash=hashed, language=language)
+        try:
+            await self._db(self.store.create, account, likeness(cleaned))
+        except NameTakenError:
+            raise name_taken() from None
+        self.sign_ups.hit(client)
+        return await self.start(account, "password", agent, old)
+
+    async def sign_in(
+        self, name: str, password: str, client: str, agent: str, old: str | None
+    ) -> Started:
+        """A new session for the account of ``name`` (its current name, as typed
+        or a look-alike of it), if ``password`` is its password."""
+        keys = typed_keys(name)
+        key = min(keys)
+        self.failures.check(client)
+        self.failures_per_name.check(key)
+        account = await self._db(self.store.by_keys, keys)
+        if account is not None and not (account.name and likeness(account.name) & keys):
+            account = None  # an old name: it resolves to the account, but signs nobody in
+        stored = None if account is None else account.password_hash
+        matches = await self._db(password_matches, stored, password)  # the same work either way
+        if account is None or not matches:
+            self.failures.hit(client)
+            self.failures_per_name.hit(key)
+            raise sign_in_failed()
+        if stored is not None and needs_rehash(stored):
+            rehashed = await self._db(hash_password, password)
+            await self._db(self.store.update, account.id, {"password_hash": rehashed})
+        return await self.start(account, "password", agent, old)
+
+    async def start(self, account: AccountRow, method: str, agent: str, old: str | None) -> Started:
+        """A new session for ``account``; the browser's old one (``old``) ends."""
+        cookie = secrets.token_urlsafe(32)
+        now = utcnow()
+        row = SessionRow(
+            id_hash=cookie_hash(cookie),
+            handle=secrets.token_urlsafe(12),
+            account_id=account.id,
+            created_at=now,
+            seen_at=now,
+            expires_at=now + self.lifetime,
+            agent=agent[:AGENT_LENGTH],
+            method=method,
+        )
+        await self._db(self.store.add_session, row, None if old is None else cookie_hash(old))
+        return Started(account, cookie)
+
+    async def signed_in(self, cookie: str | None) -> SignedIn | None:
+        """The live session of this cookie, or None."""
+        if not cookie:
+            return None
+        return await self._db(self.store.signed_in, cookie_hash(cookie), utcnow(), self.idle)
+
+    async def sign_out(self, signed: SignedIn) -> None:
+        await self._db(self.store.end_session, signed.account.id, signed.session.handle)
+
+    # ------------------------------------------------------------ sessions
+
+    async def sessions(self, signed: SignedIn) -> list[dict[str, Any]]:
+        rows = await self._db(self.store.sessions, signed.account.id)
+        return [
+            {
+                "handle": row.handle,
+                "current": row.handle == signed.session.handle,
+                "created_at": aware(row.created_at).isoformat(),
+                "seen_at": aware(row.seen_at).isoformat(),
+                "expires_at": min(
+                    aware(row.expires_at), aware(row.seen_at) + self.idle
+                ).isoformat(),
+                "agent": row.agent,
+                "method": row.method,
+            }
+            for row in rows
+        ]
+
+    async def end_session(self, signed: SignedIn, handle: str) -> None:
+        if not await self._db(self.store.end_session, signed.account.id, handle):
+            raise not_found("session_not_found", "this account has no such session")
+
+    async def end_sessions(self, signed: SignedIn) -> int:
+        """Sign out everywhere, this browser included."""
+        return await self._db(self.store.end_sessions, signed.account.id, None)
+
+    # ------------------------------------------------------------ the account
+
+    def describe(self, account: AccountRow) -> dict[str, Any]:
+        return {
+            "id": account.id,
+            "name": account.name,
+            "language": account.language,
+            "created_at": aware(account.created_at).isoformat(),
+            "has_password": account.password_hash is not None,
+        }
+
+    async def change(
+        self,
+        signed: SignedIn,
+        name: str | None,
+        language: str | None,
+        password: str | None,
+        current_password: str | None,
+    ) -> AccountRow:
+        """Change the account's name, language or password (a new password asks
+        for the current one, and ends every other session)."""
+        account = signed.account
+        if password is not None:
+            if not await self._db(password_matches, account.password_hash, current_password or ""):
+                raise password_needed()
+            check_password(password, name or account.name or "")
+            hashed = await self._db(hash_password, password)
+            await self._db(self.store.update, account.id, {"password_hash": hashed})
+            await self._db(self.store.end_sessions, account.id, signed.session.handle)
+        if name is not None:
+            cleaned = clean_name(name)
+            if cleaned != account.name:
+                try:
+                    await self._db(self.store.rename, account.id, cleaned, likeness(cleaned))
+                except NameTakenError:
+                    raise name_taken() from None
+        if language is not None:
+            await self._db(self.store.update, account.id, {"language": language})
+        changed = await self._db(self.store.by_id, account.id)
+        assert changed is not None
+        return changed
+
+    async def delete(self, signed: SignedIn, password: str) -> None:
+        """Erase the account's personal data, once the password confirms it."""
+        if not await self._db(password_matches, signed.account.password_hash, password):
+            raise password_needed()
+        await self._db(self.store.erase, signed.account.id, utcnow())
+
+    async def export(self, signed: SignedIn) -> dict[str, Any]:
+        """Everything kept about the account (never a secret: no hash, no cookie)."""
+        account = signed.account
+        names = await self._db(self.store.names, account.id)
+        return {
+            "account": self.describe(account),
+            "names": [{"name": name, "since": since.isoformat()} for name, since in names],
+            "sessions": await self.sessions(signed),
+            "passkeys": await self.passkeys(signed),
+        }
+
+    async def passkeys(self, signed: SignedIn) -> list[dict[str, Any]]:
+        rows = await self._db(self.store.passkeys, signed.account.id)
+        return [passkey_info(row) for row in rows]
+
+    async def resolve(self, name: str) -> AccountRow | None:
+        """The account a name (current, old, or a look-alike of one) belongs to."""
+        account = await self._db(self.store.by_keys, typed_keys(name))
+        return None if account is None or account.deleted_at is not None else account
+
+
+def typed_keys(name: str) -> set[str]:
+    """The look-alike keys of a name as typed; one that is not a valid name still
+    gets keys (it then matches no account), so it is refused like any other."""
+    try:
+        return likeness(clean_name(name))
+    except ApiError:
+        return {"invalid:" + hashlib.sha256(name.encode("utf-8", "replace")).hexdigest()}
+
+
+def passkey_info(row: PasskeyRow) -> dict[str, Any]:
+    return {
+        "id": row.credential_id,
+        "label": row.label,
+        "created_at": aware(row.created_at).isoformat(),
+        "used_at": None if row.used_at is None else aware(row.used_at).isoformat(),
+    }
