@@ -14,6 +14,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 import server_fixtures
+from vitrine.server.accounts import passwords
 from vitrine.server.accounts import service as account_service
 from vitrine.server.accounts.routes import COOKIE
 from vitrine.server.app import create_app
@@ -126,7 +127,7 @@ def test_an_unknown_name_and_a_wrong_password_get_the_same_answer(
     sign_up(app_client)
     app_client.cookies.clear()
     checked: list[str | None] = []
-    real = account_service.password_matches
+    real = passwords.password_matches
 
     def spy(stored: str | None, password: str) -> bool:
         checked.append(stored)
