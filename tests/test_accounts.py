@@ -16,7 +16,7 @@ from sqlalchemy import create_engine, text
 import server_fixtures
 from vitrine.server.accounts import passwords
 from vitrine.server.accounts import service as account_service
-from vitrine.server.accounts.routes import COOKIE
+from vitrine.server.accounts.dependencies import COOKIE
 from vitrine.server.app import create_app
 
 ORIGIN = {"Origin": "http://testserver"}

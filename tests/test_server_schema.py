@@ -8,10 +8,12 @@ visit each of them; any failure (a server error, a status or body the
 document does not list, a schema mismatch) fails the test.  About 40 s.
 """
 
+import json
 import os
 import subprocess
 import sys
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,7 +28,21 @@ SCHEMATHESIS = Path(sys.executable).with_name("st")
 SEED, EXAMPLES = 1, 30
 HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "human", "name": "Cy"}]
 BOTS = [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "beginner"}]
-OPERATIONS = 27
+OPERATIONS = 43
+PASSWORD = "velvet tundra quiver 1951"
+
+
+def session_cookie(server: Served, name: str) -> str:
+    """A new account's session cookie, for the fuzzer's signed-in requests."""
+    request = urllib.request.Request(
+        server.url + "/api/account",
+        json.dumps({"name": name, "password": PASSWORD}).encode(),
+        {"Content-Type": "application/json", "Origin": server.url},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        cookie: str = response.headers["set-cookie"].split(";")[0].split("=", 1)[1]
+        return cookie
 
 
 @pytest.fixture
@@ -34,6 +50,9 @@ def fuzzed(sqlite_url: str) -> Iterator[Served]:
     relaxed = {
         "VITRINE_CREATE_TABLES": "100000/minute",
         "VITRINE_START_BOT_TABLES": "100000/minute",
+        "VITRINE_SIGN_UPS": "100000/minute",
+        "VITRINE_FAILED_SIGN_INS": "100000/minute",
+        "VITRINE_FAILED_SIGN_INS_PER_NAME": "100000/minute",
         "VITRINE_BOT_TABLES": "20",
     }
     server = Served(sqlite_url, bot_delay=0.01, settings=relaxed)
@@ -71,6 +90,12 @@ def test_schemathesis_finds_nothing(fuzzed: Served, tmp_path: Path) -> None:
         "VITRINE_ST_CANCEL_HOST": cancellable["host_token"],
         "VITRINE_ST_OVER_TABLE": over_id,
         "VITRINE_ST_OVER_HOST": over["host_token"],
+        # Signed in: one account for what reads and changes, one per way a session ends.
+        "VITRINE_ST_ORIGIN": fuzzed.url,
+        "VITRINE_ST_COOKIE": session_cookie(fuzzed, "Fuzzed"),
+        "VITRINE_ST_ENDING_COOKIE": session_cookie(fuzzed, "Ending"),
+        "VITRINE_ST_SIGNED_OUT_COOKIE": session_cookie(fuzzed, "Signed out"),
+        "VITRINE_ST_DELETED_COOKIE": session_cookie(fuzzed, "Deleted"),
     }
     command = [
         str(SCHEMATHESIS),
@@ -98,4 +123,8 @@ def test_schemathesis_finds_nothing(fuzzed: Served, tmp_path: Path) -> None:
     assert run.returncode == 0, report
     assert f"Tested: {OPERATIONS}" in report and " passed" in report, report
     assert "failure" not in report.split("SUMMARY")[-1].lower(), report
+    # The signed-in routes were reached (the hint is refused: the table allows none).
+    _, _, failed_auth = report.partition("Authentication failed")
+    failed_auth = failed_auth.split("Missing test data")[0]
+    assert "/api/account" not in failed_auth and "/api/session" not in failed_auth, report
     assert "Traceback" not in fuzzed.output()

@@ -20,9 +20,11 @@ from vitrine.bots import LEVELS
 from vitrine.games import game_names, get_plugin, plugins
 from vitrine.kit.plugin import GamePlugin
 from vitrine.server import schemas
+from vitrine.server.accounts.dependencies import sign_in_needed, signed_in_or_none
+from vitrine.server.accounts.store import SignedIn
 from vitrine.server.errors import ApiError, not_found
-from vitrine.server.live import OPEN
-from vitrine.server.service import SeatSpec, TableService
+from vitrine.server.live import OPEN, AccountCredential
+from vitrine.server.service import Member, SeatSpec, TableService
 
 REFUSALS = {
     400: "the body could not be read as the request it should be",
@@ -59,7 +61,32 @@ TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 MAX_IDS = 100  # tables one lobby request may name
 PAGE_MEDIA = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
 bearer = HTTPBearer(auto_error=False, description="a seat token or the host token")
-Credentials = Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
+
+
+async def credential_of(
+    token: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
+    signed: Annotated[SignedIn | None, Depends(signed_in_or_none)],
+) -> str | None:
+    """Who acts: the seat or host token sent, else the signed-in account (for the
+    seats it holds and the tables it created), else nobody (a spectator)."""
+    if token is not None:
+        return token.credentials
+    return None if signed is None else AccountCredential(signed.account.id)
+
+
+Credentials = Annotated[str | None, Depends(credential_of)]
+
+
+def member_of(
+    signed: Annotated[SignedIn | None, Depends(signed_in_or_none)],
+) -> Member | None:
+    """The signed-in person, as the seat they take knows them."""
+    if signed is None or signed.account.name is None:
+        return None
+    return Member(signed.account.id, signed.account.name)
+
+
+MemberDep = Annotated[Member | None, Depends(member_of)]
 
 
 def service_of(request: Request) -> TableService:
@@ -77,16 +104,15 @@ Service = Annotated[TableService, Depends(service_of)]
 Client = Annotated[str, Depends(client_of)]
 
 
-def required(credentials: HTTPAuthorizationCredentials | None) -> str:
+def required(credentials: str | None) -> str:
     if credentials is None:
         raise ApiError(
-            401, "this request needs a token: send 'Authorization: Bearer <token>'", "token_needed"
+            401,
+            "this request needs a token (send 'Authorization: Bearer <token>') or a signed-in "
+            "account that holds a seat here",
+            "token_needed",
         )
-    return credentials.credentials
-
-
-def optional(credentials: HTTPAuthorizationCredentials | None) -> str | None:
-    return None if credentials is None else credentials.credentials
+    return credentials
 
 
 @router.get("/games", response_model=list[schemas.GameInfo])
@@ -154,18 +180,31 @@ async def game_page_file(name: str, file: str) -> FileResponse:
     "/tables",
     status_code=201,
     response_model=schemas.CreatedTable,
-    responses=refusals(*BODY, 429),
+    responses=refusals(*BODY, 401, 429),
 )
 async def create_table(
-    body: schemas.CreateTableRequest, service: Service, client: Client
+    body: schemas.CreateTableRequest, service: Service, client: Client, member: MemberDep
 ) -> dict[str, Any]:
-    """A new table.  The answer holds the only copies of the host and seat tokens."""
+    """A new table.  The answer holds the only copies of the host and seat tokens.
+    A signed-in creator is also its host by their session, and sits at the seat
+    marked ``me``."""
     specs = [
-        SeatSpec(seat.kind, seat.name, seat.level if isinstance(seat, schemas.BotSeat) else None)
+        SeatSpec(seat.kind, seat.name, seat.level, False)
+        if isinstance(seat, schemas.BotSeat)
+        else SeatSpec(seat.kind, seat.name, None, seat.me)
         for seat in body.seats
     ]
+    if member is None and any(spec.me for spec in specs):
+        raise sign_in_needed()
     created = await service.create(
-        body.game, body.options, specs, body.clock_seconds, client, body.seats_open, body.hints
+        body.game,
+        body.options,
+        specs,
+        body.clock_seconds,
+        client,
+        body.seats_open,
+        body.hints,
+        member,
     )
     table_id = created.live.id
     return {
@@ -206,7 +245,7 @@ async def list_tables(
 )
 async def get_table(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
     """The table and the caller's view of its game (a spectator's without a token)."""
-    live, seat = await service.seated(table_id, optional(credentials))
+    live, seat = await service.seated(table_id, credentials, reading=True)
     return live.message(seat)
 
 
@@ -216,11 +255,16 @@ async def get_table(table_id: str, service: Service, credentials: Credentials) -
     responses=refusals(*BODY, 401, 403, 404, 409),
 )
 async def join(
-    table_id: str, body: schemas.JoinRequest, service: Service, credentials: Credentials
+    table_id: str,
+    body: schemas.JoinRequest,
+    service: Service,
+    credentials: Credentials,
+    member: MemberDep,
 ) -> dict[str, Any]:
-    """Take the seat the token holds, under a display name (before the start)."""
+    """Take the seat the token holds, under a display name (before the start); a
+    signed-in person takes it as themselves, under their account's name."""
     token = required(credentials)
-    live = await service.join(table_id, token, body.name)
+    live = await service.join(table_id, token, body.name, member)
     return live.message(service.seat_of(live, token))
 
 
@@ -230,11 +274,11 @@ async def join(
     responses=refusals(*BODY, 403, 404, 409),
 )
 async def claim(
-    table_id: str, position: int, body: schemas.JoinRequest, service: Service
+    table_id: str, position: int, body: schemas.JoinRequest, service: Service, member: MemberDep
 ) -> dict[str, Any]:
     """Take an empty seat of a table whose seats are open to anyone; the answer
-    holds the seat's token, the only copy."""
-    live, token = await service.claim(table_id, position, body.name)
+    holds the seat's token, the only copy.  A signed-in person takes it as themselves."""
+    live, token = await service.claim(table_id, position, body.name, member)
     return {**live.message(position), "token": token}
 
 
@@ -299,7 +343,7 @@ async def provisional(
     table_id: str, service: Service, credentials: Credentials
 ) -> list[dict[str, Any]]:
     """Each seat's score if the game ended now, as the caller may see it."""
-    return await service.provisional(table_id, optional(credentials))
+    return await service.provisional(table_id, credentials)
 
 
 @router.post(

@@ -37,6 +37,13 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+class AccountCredential(str):
+    """A signed-in account, acting for the seats it holds (and as the host of
+    the tables it created) where a token would.  Its value is the account's
+    id; only the server makes one, from a live session: a token a client
+    sends is a plain ``str``, so it never passes for an account."""
+
+
 def to_json(value: Any) -> str:
     """``value`` as compact JSON text, by orjson: encoding the views and the log of
     every decision for every watcher was a fifth of a busy server's CPU with the
@@ -65,6 +72,7 @@ def public_table(row: TableRow) -> dict[str, Any]:
                 "name": seat.name,
                 "joined": seat.name is not None,
                 "substituted": seat.substituted,
+                "account": seat.account_id is not None,  # its name leads to a profile
             }
             for seat in row.seats
         ],
@@ -146,6 +154,8 @@ class LiveTable:
         return self.row.seats
 
     def seat_for(self, token: str) -> int | None:
+        if isinstance(token, AccountCredential):
+            return next((s.position for s in self.seats if s.account_id == token), None)
         digest = token_hash(token)
         for seat in self.seats:
             if seat.token_hash is not None and seat.token_hash == digest:
@@ -153,6 +163,8 @@ class LiveTable:
         return None
 
     def is_host(self, token: str) -> bool:
+        if isinstance(token, AccountCredential):
+            return self.row.host_account_id == token
         return token_hash(token) == self.row.host_token_hash
 
     def take_decision(

@@ -70,6 +70,9 @@ class TableRow(Base):
     hints: Mapped[bool] = mapped_column(default=False)
     version: Mapped[int] = mapped_column(Integer, default=0)
     watched_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The account that created the table, signed in: it is the host as the host token is.
+    # (No foreign key: see revision 0009; an account's row is never deleted.)
+    host_account_id: Mapped[str | None] = mapped_column(String(32))
     seats: Mapped[list["SeatRow"]] = relationship(
         order_by="SeatRow.position", cascade="all, delete-orphan", lazy="selectin"
     )

@@ -20,8 +20,10 @@ from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from vitrine.server.accounts.dependencies import COOKIE
+from vitrine.server.accounts.service import Accounts
 from vitrine.server.errors import ApiError, invalid
-from vitrine.server.live import Subscriber, to_json
+from vitrine.server.live import AccountCredential, Subscriber, to_json
 from vitrine.server.origins import foreign_origin
 from vitrine.server.ratelimit import ConnectionRate
 from vitrine.server.schemas import ACTION_LENGTH, SEQ_LIMIT
@@ -136,6 +138,14 @@ async def _handle(service: TableService, table_id: str, token: str | None, recei
     await service.act(table_id, token, action, seq)
 
 
+async def signed_in_account(websocket: WebSocket) -> AccountCredential | None:
+    """The account of the browser's session, acting for its seats where no token
+    was said (its own page's socket: the Origin was checked at the handshake)."""
+    accounts: Accounts = websocket.app.state.accounts
+    signed = await accounts.signed_in(websocket.cookies.get(COOKIE))
+    return None if signed is None else AccountCredential(signed.account.id)
+
+
 @router.websocket("/api/tables/{table_id}/ws")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     service: TableService = websocket.app.state.service
@@ -146,7 +156,9 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     try:
         token = await _hello(websocket, settings.ws_hello_seconds)
-        live, seat = await service.seated(table_id, token)
+        if token is None and "origin" in websocket.headers:
+            token = await signed_in_account(websocket)
+        live, seat = await service.seated(table_id, token, reading=True)
     except WebSocketDisconnect:
         return
     except ApiError as error:

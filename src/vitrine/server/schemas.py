@@ -47,6 +47,11 @@ class HumanSeat(Strict):
     name: str | None = Field(
         default=None, max_length=NAME_FIELD, description="none: the player gives it on joining"
     )
+    me: StrictBool = Field(
+        default=False,
+        description="the signed-in creator sits here, under their account's name (needs a "
+        "session: sign_in_needed otherwise)",
+    )
 
 
 class BotSeat(Strict):
@@ -148,6 +153,7 @@ class SeatInfo(BaseModel):
     name: str | None
     joined: bool
     substituted: bool
+    account: bool = Field(description="a signed-in player's seat: its name leads to a profile")
 
 
 class TableInfo(BaseModel):

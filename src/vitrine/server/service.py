@@ -39,14 +39,19 @@ from vitrine.server.store import Store
 from vitrine.server.tables.core import TableCore, one_off_server_id
 from vitrine.server.tables.following import Following
 from vitrine.server.tables.idle import IdleTables
-from vitrine.server.tables.lobby import CreatedTable, Lobby, SeatSpec
+from vitrine.server.tables.lobby import CreatedTable, Lobby, Member, SeatSpec
 from vitrine.server.tables.play import Play
 from vitrine.server.tables.records import Records, replay_steps
 from vitrine.server.tables.rematch import Rematches
 from vitrine.server.tables.reviews import Reviews
 from vitrine.server.tables.running import Runner
 
-__all__ = ["CreatedTable", "SeatSpec", "TableService"]  # the lobby's types, with the service
+__all__ = [
+    "CreatedTable",
+    "Member",
+    "SeatSpec",
+    "TableService",
+]  # the lobby's types, with the service
 
 
 class TableService:

@@ -15,71 +15,20 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Depends, Request, Response
 
 from vitrine.server.accounts import schemas
+from vitrine.server.accounts.dependencies import (
+    COOKIE,
+    accounts_of,
+    passkeys_of,
+    same_site,
+    signed_in,
+)
 from vitrine.server.accounts.passkeys import Party, Passkeys
 from vitrine.server.accounts.service import Accounts, Started
 from vitrine.server.accounts.store import SignedIn
 from vitrine.server.api import BODY, Client, refusals
-from vitrine.server.errors import ApiError, forbidden
 from vitrine.server.names import clean_name
-from vitrine.server.origins import foreign_origin
-from vitrine.server.settings import Settings
-
-COOKIE = "vitrine_session"
-SAFE = {"GET", "HEAD", "OPTIONS"}
 
 router = APIRouter(prefix="/api")
-
-
-def accounts_of(request: Request) -> Accounts:
-    accounts: Accounts = request.app.state.accounts
-    return accounts
-
-
-def passkeys_of(request: Request) -> Passkeys:
-    passkeys: Passkeys = request.app.state.passkeys
-    return passkeys
-
-
-def settings_of(request: Request) -> Settings:
-    settings: Settings = request.app.state.settings
-    return settings
-
-
-def origin_refused() -> ApiError:
-    return forbidden(
-        "origin_refused",
-        "this request must come from this site's own pages (its Origin is another site's, "
-        "or missing)",
-    )
-
-
-def same_site(request: Request) -> None:
-    """Refuse a write that another site's page sent (a missing Origin is checked
-    where a cookie authenticates the write: ``signed_in``)."""
-    if request.method not in SAFE and foreign_origin(request, settings_of(request)):
-        raise origin_refused()
-
-
-async def signed_in_or_none(request: Request) -> SignedIn | None:
-    """The request's session, if its cookie names a live one; a write it
-    authenticates must come from this site (``Origin``)."""
-    signed = await accounts_of(request).signed_in(request.cookies.get(COOKIE))
-    from_elsewhere = "origin" not in request.headers or foreign_origin(
-        request, settings_of(request)
-    )
-    if signed is not None and request.method not in SAFE and from_elsewhere:
-        raise origin_refused()
-    return signed
-
-
-async def signed_in(
-    signed: Annotated[SignedIn | None, Depends(signed_in_or_none)],
-) -> SignedIn:
-    if signed is None:
-        raise ApiError(401, "sign in first: this needs an account", "sign_in_needed")
-    return signed
-
-
 AccountsDep = Annotated[Accounts, Depends(accounts_of)]
 PasskeysDep = Annotated[Passkeys, Depends(passkeys_of)]
 SignedInDep = Annotated[SignedIn, Depends(signed_in)]

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from vitrine.engine.protocol import Game, GameState
 from vitrine.games import get_game
 from vitrine.server.errors import conflict, forbidden, not_found
-from vitrine.server.live import OVER, PLAYING, RUNNING, LiveTable
+from vitrine.server.live import OVER, PLAYING, RUNNING, AccountCredential, LiveTable
 from vitrine.server.models import SeatRow, TableRow, aware
 from vitrine.server.notify import Changes
 from vitrine.server.ratelimit import moving_window
@@ -154,11 +154,14 @@ class TableCore:
                         await self.catch_up(live)
         return live
 
-    def seat_of(self, live: LiveTable, token: str | None) -> int | None:
-        """The seat a token acts for, as this copy knows; None for no token (a spectator)."""
+    def seat_of(self, live: LiveTable, token: str | None, reading: bool = False) -> int | None:
+        """The seat a token acts for, as this copy knows; None for no token (a spectator),
+        or, ``reading``, for a signed-in account that holds no seat here (it watches)."""
         if token is None:
             return None
         seat = live.seat_for(token)
+        if seat is None and reading and isinstance(token, AccountCredential):
+            return None
         if seat is None:
             raise forbidden(
                 "token_no_seat", f"this token holds no seat at table {live.id!r}", table=live.id
@@ -172,10 +175,13 @@ class TableCore:
             await self.fresh(live.id)
         return self.seat_of(live, token)
 
-    async def seated(self, table_id: str, token: str | None) -> tuple[LiveTable, int | None]:
-        """The table as it is now and the token's seat: what a reader is shown."""
+    async def seated(
+        self, table_id: str, token: str | None, reading: bool = False
+    ) -> tuple[LiveTable, int | None]:
+        """The table as it is now and the token's seat: what a reader is shown
+        (``reading``: a signed-in account without a seat reads as a spectator)."""
         live = await self.fresh(table_id)
-        return live, self.seat_of(live, token)
+        return live, self.seat_of(live, token, reading)
 
     def release(self, live: LiveTable) -> None:
         """Forget a closed table nobody watches; the database still has it."""

@@ -36,11 +36,31 @@ BUSY_RETRY = 30  # seconds a client is told to wait when the bot tables are all 
 
 @dataclass(frozen=True)
 class SeatSpec:
-    """One seat as its table's creator asks for it: a human (named, or not yet) or a bot."""
+    """One seat as its table's creator asks for it: a human (named, or not yet) or a bot.
+    ``me``: the signed-in creator sits there, under their account's name."""
 
     kind: str
     name: str | None = None
     level: str | None = None
+    me: bool = False
+
+
+@dataclass(frozen=True)
+class Member:
+    """A signed-in person taking a seat: the account, and its name, which the seat takes."""
+
+    account_id: str
+    name: str
+
+
+def not_twice(live: LiveTable, member: Member, position: int) -> None:
+    """An account holds one seat of a table: its results and rating are one player's."""
+    if any(s.account_id == member.account_id and s.position != position for s in live.seats):
+        raise conflict(
+            "account_seated",
+            f"this account already holds a seat at table {live.id!r}",
+            table=live.id,
+        )
 
 
 @dataclass(frozen=True)
@@ -88,8 +108,13 @@ class Lobby:
         client: str = "",
         seats_open: bool = False,
         hints: bool = False,
+        member: Member | None = None,
     ) -> CreatedTable:
-        """A new table; ``client`` (the creator's address) is rate-limited and kept hashed."""
+        """A new table; ``client`` (the creator's address) is rate-limited and kept hashed.
+        A signed-in creator (``member``) is its host as the host token is, and sits
+        at the seat marked ``me``, if any."""
+        if sum(spec.me for spec in specs) > 1:
+            raise invalid("me_twice", "the creator sits at one seat at most")
         try:
             game = get_game(game_name)
         except VitrineError as error:
@@ -132,13 +157,15 @@ class Lobby:
                         seat=position,
                     )
                 tokens[position] = secrets.token_urlsafe(18)
+                sitting = member if spec.me else None
                 seats.append(
                     SeatRow(
                         position=position,
                         kind="human",
                         level=None,
-                        name=spec.name and clean_name(spec.name),
+                        name=sitting.name if sitting else spec.name and clean_name(spec.name),
                         token_hash=token_hash(tokens[position]),
+                        account_id=sitting and sitting.account_id,
                         substituted=False,
                     )
                 )
@@ -152,6 +179,7 @@ class Lobby:
             seed=seed,
             status=OPEN,
             host_token_hash=token_hash(host_token),
+            host_account_id=member and member.account_id,
             created_at=utcnow(),
             clock_seconds=clock_seconds,
             creator=creator_of(client),
@@ -185,31 +213,42 @@ class Lobby:
         rows = await self.core.db(self.core.store.tables_with_ids, set(table_ids))
         return [public_table(row) for row in rows]
 
-    async def join(self, table_id: str, token: str, name: str) -> LiveTable:
+    async def join(
+        self, table_id: str, token: str, name: str, member: Member | None = None
+    ) -> LiveTable:
+        """Take the seat ``token`` holds under ``name`` (a signed-in ``member``: under
+        the account's name, the seat then the account's)."""
         live = await self.core.get(table_id)
         position = await self.core.seat(live, token)
         assert position is not None
-        cleaned = clean_name(name)
+        cleaned = member.name if member else clean_name(name)
 
         async def take_name() -> None:
             if live.row.status != OPEN:
                 raise conflict("names_fixed", f"table {table_id!r} has started; names are fixed")
             others = [s.name for s in live.seats if s.position != position]
             check_distinct([*others, cleaned])
-            await self.core.update_seat(live, live.seats[position], name=cleaned)
+            changes: dict[str, Any] = {"name": cleaned}
+            if member is not None:
+                not_twice(live, member, position)
+                changes["account_id"] = member.account_id
+            await self.core.update_seat(live, live.seats[position], **changes)
 
         await self.core.change(live, take_name)
         await self.core.change(live, lambda: self.start_if_full(live))
         return live
 
-    async def claim(self, table_id: str, position: int, name: str) -> tuple[LiveTable, str]:
+    async def claim(
+        self, table_id: str, position: int, name: str, member: Member | None = None
+    ) -> tuple[LiveTable, str]:
         """Take an empty seat of a table whose seats are open to anyone (from the lobby).
 
         The seat gets a fresh token, which only the claimant receives; an
-        invitation link sent for that seat no longer holds it.
+        invitation link sent for that seat no longer holds it.  A signed-in
+        ``member`` takes it under the account's name, for the account.
         """
         live = await self.core.get(table_id)
-        cleaned = clean_name(name)
+        cleaned = member.name if member else clean_name(name)
         token = secrets.token_urlsafe(18)
 
         async def take_seat() -> None:
@@ -230,7 +269,11 @@ class Lobby:
             if seat.kind != "human" or seat.name is not None:
                 raise conflict("seat_taken", f"seat {position} is already taken", seat=position)
             check_distinct([*(s.name for s in live.seats), cleaned])
-            await self.core.update_seat(live, seat, token_hash=token_hash(token), name=cleaned)
+            changes: dict[str, Any] = {"token_hash": token_hash(token), "name": cleaned}
+            if member is not None:
+                not_twice(live, member, position)
+                changes["account_id"] = member.account_id
+            await self.core.update_seat(live, seat, **changes)
 
         await self.core.change(live, take_seat)
         await self.core.change(live, lambda: self.start_if_full(live))

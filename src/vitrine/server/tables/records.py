@@ -88,7 +88,7 @@ class Records:
 
     async def provisional(self, table_id: str, token: str | None) -> list[dict[str, Any]]:
         """The scores if the game ended now, as ``token``'s seat may see them."""
-        live, seat = await self.core.seated(table_id, token)
+        live, seat = await self.core.seated(table_id, token, reading=True)
         if live.state is None:
             raise conflict("not_started", f"table {table_id!r} has not started")
         return live.state.provisional_scores(seat)

@@ -31,6 +31,7 @@ def rematch_row(old: TableRow, rules_version: str) -> TableRow:
             level=seat.level if seat.kind == "bot" else None,
             name=seat.name if seat.kind == "bot" else None,
             token_hash=seat.token_hash,
+            account_id=seat.account_id,
             substituted=False,
         )
         for seat in old.seats
@@ -43,6 +44,7 @@ def rematch_row(old: TableRow, rules_version: str) -> TableRow:
         rules_version=rules_version,
         status=OPEN,
         host_token_hash=old.host_token_hash,
+        host_account_id=old.host_account_id,
         created_at=utcnow(),
         clock_seconds=old.clock_seconds,
         creator=old.creator,

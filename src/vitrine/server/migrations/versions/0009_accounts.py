@@ -7,7 +7,8 @@
 ``account_sessions`` keeps the SHA-256 of each session cookie, never the
 cookie.  ``passkeys`` and ``passkey_challenges`` are WebAuthn's credentials
 and ceremonies under way.  ``seats.account_id``: the account that holds a
-human seat, if its player was signed in.
+human seat, if its player was signed in; ``game_tables.host_account_id``: the
+account that created the table, signed in, which may act as its host.
 
 Revision ID: 0009
 Revises: 0008
@@ -78,9 +79,14 @@ def upgrade() -> None:
         batch.add_column(sa.Column("account_id", sa.String(32), nullable=True))
         batch.create_foreign_key(SEAT_ACCOUNT, "accounts", ["account_id"], ["id"])
         batch.create_index("ix_seats_account_id", ["account_id"])
+    # No foreign key: SQLite adds one only by rebuilding the table, which the rows of
+    # seats and decisions referring to it forbid; an account's row is never deleted.
+    op.add_column("game_tables", sa.Column("host_account_id", sa.String(32), nullable=True))
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("game_tables") as batch:
+        batch.drop_column("host_account_id")
     with op.batch_alter_table("seats") as batch:
         batch.drop_index("ix_seats_account_id")
         batch.drop_constraint(SEAT_ACCOUNT, type_="foreignkey")
