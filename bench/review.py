@@ -11,7 +11,8 @@ A benchmark, not a test: it prints figures to quote (docs/review.md).
 (review seed: the game's seed plus 1000, another seed than the players'),
 and prints per bot the decisions graded, the share graded best, best or
 good, each grade's share, the mean loss, the mean points loss and the
-accuracy (the bot's decisions pooled as one game's).  ``expert,expert`` is the
+accuracy (the bot's accuracy in a game, as a review gives it, averaged over
+the games).  ``expert,expert`` is the
 expert reviewed by itself.  ``speed`` times whole reviews of 2-player
 Exhibition games between greedy bots (both fill their halls: as many
 decisions as a game between good players) at the default budget, in this process
@@ -90,11 +91,16 @@ def quality(
 ) -> None:
     jobs = [(game_name, pair, seed, budget) for seed in range(1, games + 1)]
     rows: dict[str, list[Graded]] = defaultdict(list)
+    accuracies: dict[str, list[float]] = defaultdict(list)
     started = time.perf_counter()
     with results_as_done(review_game, jobs, workers) as finished:
         for count, result in enumerate(finished, start=1):
             for row in result:
                 rows[row[0]].append(row)
+            for spec in dict.fromkeys(pair):  # each player's accuracy in this game
+                accuracy = game_accuracy([row[2] for row in result if row[0] == spec])
+                if accuracy is not None:
+                    accuracies[spec].append(accuracy)
             shares = ", ".join(
                 f"{spec} {sum(r[1] in ('best', 'good') for r in rows[spec]) / len(rows[spec]):.1%}"
                 for spec in dict.fromkeys(pair)
@@ -118,7 +124,7 @@ def quality(
         mean = sum(row[2] for row in decisions) / count
         best_good = share["best"] + share["good"]
         points[spec] = sum(row[5] for row in decisions) / count
-        accuracy = game_accuracy([row[2] for row in decisions]) or 0.0  # every decision pooled
+        accuracy = sum(accuracies[spec]) / len(accuracies[spec])  # a game's, on average
         print(
             f"  {spec:<14} {count:>6} {best_good:>9.1%} {shares} {mean:>9.4f}"
             f" {points[spec]:>11.2f} {accuracy:>8.1f}"

@@ -226,11 +226,12 @@ class Lobby:
         async def take_name() -> None:
             if live.row.status != OPEN:
                 raise conflict("names_fixed", f"table {table_id!r} has started; names are fixed")
+            if member is not None:
+                not_twice(live, member, position)
             others = [s.name for s in live.seats if s.position != position]
             check_distinct([*others, cleaned])
             changes: dict[str, Any] = {"name": cleaned}
             if member is not None:
-                not_twice(live, member, position)
                 changes["account_id"] = member.account_id
             await self.core.update_seat(live, live.seats[position], **changes)
 
@@ -268,10 +269,11 @@ class Lobby:
             seat = live.seats[position]
             if seat.kind != "human" or seat.name is not None:
                 raise conflict("seat_taken", f"seat {position} is already taken", seat=position)
+            if member is not None:
+                not_twice(live, member, position)
             check_distinct([*(s.name for s in live.seats), cleaned])
             changes: dict[str, Any] = {"token_hash": token_hash(token), "name": cleaned}
             if member is not None:
-                not_twice(live, member, position)
                 changes["account_id"] = member.account_id
             await self.core.update_seat(live, seat, **changes)
 
