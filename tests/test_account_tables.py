@@ -15,7 +15,7 @@ from vitrine.server.app import create_app
 ORIGIN = {"Origin": "http://testserver"}
 PASSWORD = "velvet tundra quiver 1951"
 SETTINGS = replace(server_fixtures.FAST_PLAY, sign_ups="100/minute")
-TWO_HUMANS = [{"kind": "human", "me": True}, {"kind": "human"}]
+TWO_HUMANS: list[dict[str, Any]] = [{"kind": "human", "me": True}, {"kind": "human"}]
 
 
 @pytest.fixture
