@@ -74,7 +74,9 @@ def check_ranks(seats: int, ranks: Sequence[int]) -> None:
 
 def rate(ratings: Sequence[Rating], ranks: Sequence[int]) -> list[Rating]:
     """The ratings after one game, seat by seat: each seat its own team,
-    ``ranks`` 1 first, equal ranks a tie (only their order counts).
+    ``ranks`` 1 first, equal ranks a tie (only their order counts), rated
+    as a tie by openskill (Weng and Lin's way; docs/ratings.md says what
+    it makes of a shared first place).
 
     Pure arithmetic on its arguments, so the same input gives the same
     floats, bit for bit: what lets a rebuild reproduce stored ratings.
