@@ -11,11 +11,13 @@ code that would does nothing: openskill.py issue 201); with
 """
 
 import random
+import re
 import statistics
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta
 from itertools import combinations, product
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -40,6 +42,7 @@ from vitrine.ratings import (
 
 TAU = PlackettLuce().tau  # the library's default, which the model keeps
 START = datetime(2025, 1, 1, tzinfo=UTC)
+DOC = Path(__file__).resolve().parent.parent / "docs" / "ratings.md"
 
 
 def random_games(count: int, seed: int, games: tuple[str, ...] = ("alpha",)) -> list[RatedGame]:
@@ -114,6 +117,7 @@ def test_seats_tied_first_may_gain_less_than_the_seat_after_them() -> None:
     after = rate([INITIAL] * 5, [1, 1, 2, 3, 4])
     assert after[0] == after[1]
     assert INITIAL.mu < after[0].mu < after[2].mu
+    assert [shown(rating) for rating in after] == [1529, 1529, 1546, 1497, 1398]
 
 
 def test_the_figures_are_those_of_openskill_6_2() -> None:
@@ -212,6 +216,17 @@ def test_a_newcomer_loses_the_question_mark_after_about_eleven_games(seats: int)
     assert provisional(INITIAL) and not provisional(Rating(25.0, PROVISIONAL_SIGMA))
     assert 10 <= statistics.median(counts) <= 12
     assert min(counts) >= 8 and max(counts) <= 15
+
+
+def test_the_docs_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    example = re.findall(r"```python\n(.*?)```", DOC.read_text(), re.S)[0]
+    exec(compile(example, "docs/ratings.md", "exec"), {})
+    assert capsys.readouterr().out.split("\n") == [
+        "ann 1585 ? +85",
+        "bob 1521 ? +21",
+        "cy 1394 ? -106",
+        "",
+    ]
 
 
 # The ranks of a finished table

@@ -28,9 +28,9 @@ SHOWN_AT_START = 1500
 # in chess: 400 points for odds of 10 to 1.  Between two players whose sigma
 # is small, Plackett-Luce gives odds of exp(difference / (sqrt(2) * beta)).
 POINTS_PER_MU = 400 / (math.log(10) * math.sqrt(2) * _MODEL.beta)
-# A rating is provisional while sigma is above this: about 11 games for a
-# newcomer among settled players of their strength (tests/test_ratings.py
-# measures it), and 5 is 60% of the starting sigma, 147 shown points.
+# A rating is provisional while sigma is above this: 60% of the starting
+# sigma, 147 shown points, which a newcomer among settled players of their
+# strength passes after a median of 10 or 11 games (tests/test_ratings.py).
 PROVISIONAL_SIGMA = 5.0
 
 
