@@ -27,6 +27,7 @@ from vitrine.cli.options import (
     variant_option,
 )
 from vitrine.cli.play import PlaySession, Seat
+from vitrine.cli.ratings import ratings
 from vitrine.cli.records import load_record, save_record
 from vitrine.cli.render import renderer_for
 from vitrine.cli.report import report
@@ -252,3 +253,4 @@ main.add_command(simulate)
 main.add_command(report)
 main.add_command(experiment)
 main.add_command(review)
+main.add_command(ratings)

@@ -194,7 +194,7 @@ async def create_table(
         else SeatSpec(seat.kind, seat.name, None, seat.me)
         for seat in body.seats
     ]
-    if member is None and any(spec.me for spec in specs):
+    if member is None and (body.rated or any(spec.me for spec in specs)):
         raise sign_in_needed()
     created = await service.create(
         body.game,
@@ -205,6 +205,7 @@ async def create_table(
         body.seats_open,
         body.hints,
         member,
+        body.rated,
     )
     table_id = created.live.id
     return {

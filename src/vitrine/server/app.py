@@ -10,7 +10,7 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from vitrine.server import api, realtime
+from vitrine.server import api, profiles, realtime
 from vitrine.server.accounts.passkeys import Passkeys
 from vitrine.server.accounts.routes import router as accounts_router
 from vitrine.server.accounts.service import Accounts
@@ -20,6 +20,7 @@ from vitrine.server.learn import learn_router
 from vitrine.server.middleware import PublicHttp
 from vitrine.server.notify import changes_for
 from vitrine.server.pages import STATIC, pages_router
+from vitrine.server.profiles import ProfileStore
 from vitrine.server.proxies import FORWARDED, ForwardedHeader
 from vitrine.server.service import TableService
 from vitrine.server.settings import Settings
@@ -76,6 +77,7 @@ def create_app(
         app.state.service = service
         app.state.accounts = Accounts(engine, settings)
         app.state.passkeys = Passkeys(app.state.accounts)
+        app.state.profiles = ProfileStore(engine)
         await service.resume()
         try:
             yield
@@ -127,6 +129,7 @@ def create_app(
     app.state.settings = settings
     app.include_router(api.router)
     app.include_router(accounts_router)
+    app.include_router(profiles.router)
     app.include_router(realtime.router)
     app.include_router(learn_router(settings))
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

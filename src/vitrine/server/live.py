@@ -64,6 +64,7 @@ def public_table(row: TableRow) -> dict[str, Any]:
         "seats_open": row.seats_open,
         "rematch_of": row.rematch_of,
         "hints": bool(row.hints),
+        "rated": bool(row.rated),
         "seats": [
             {
                 "position": seat.position,

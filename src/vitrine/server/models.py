@@ -14,6 +14,7 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     DateTime,
+    Double,
     ForeignKey,
     Integer,
     LargeBinary,
@@ -70,6 +71,11 @@ class TableRow(Base):
     hints: Mapped[bool] = mapped_column(default=False)
     version: Mapped[int] = mapped_column(Integer, default=0)
     watched_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # A rated table: every human seat an account's; its result moves their ratings.
+    rated: Mapped[bool] = mapped_column(default=False)
+    # When the game ended, and each seat's rank then (1 first, ties share one).
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    ranks: Mapped[list[int] | None] = mapped_column(JSON)
     # The account that created the table, signed in: it is the host as the host token is.
     # (No foreign key: see revision 0009; an account's row is never deleted.)
     host_account_id: Mapped[str | None] = mapped_column(String(32))
@@ -256,3 +262,45 @@ class ChallengeRow(Base):
     challenge: Mapped[bytes] = mapped_column(LargeBinary)
     purpose: Mapped[str] = mapped_column(String(16))  # register, sign_in
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+# ------------------------------------------------------------ ratings
+#
+# Ratings move only when a rated table ends, in the transaction that commits
+# its last decision: ``rated_games`` numbers those tables in the order their
+# ratings were applied, ``rating_changes`` keeps each rated seat's rating
+# before and after, and ``ratings`` each (game, account)'s current one.
+# ``vitrine ratings rebuild`` replays the records in that order and must find
+# the same figures (vitrine.ratings: ``apply`` folded over the games).
+
+
+class RatedGameRow(Base):
+    __tablename__ = "rated_games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), unique=True)
+    game: Mapped[str] = mapped_column(String(40))
+    finished_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingChangeRow(Base):
+    __tablename__ = "rating_changes"
+
+    rated_game_id: Mapped[int] = mapped_column(ForeignKey("rated_games.id"), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    mu_before: Mapped[float] = mapped_column(Double)
+    sigma_before: Mapped[float] = mapped_column(Double)
+    mu_after: Mapped[float] = mapped_column(Double)
+    sigma_after: Mapped[float] = mapped_column(Double)
+
+
+class RatingRow(Base):
+    __tablename__ = "ratings"
+
+    game: Mapped[str] = mapped_column(String(40), primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), primary_key=True)
+    mu: Mapped[float] = mapped_column(Double)
+    sigma: Mapped[float] = mapped_column(Double)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)

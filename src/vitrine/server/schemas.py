@@ -87,6 +87,11 @@ class CreateTableRequest(Strict):
         default=False,
         description="players may ask the coach for a hint (the table and the record say so)",
     )
+    rated: StrictBool = Field(
+        default=False,
+        description="the result moves the players' ratings: the signed-in creator sits at a "
+        "'me' seat and every person at the table must be signed in (bots sit unrated)",
+    )
 
 
 class JoinRequest(Strict):
@@ -166,6 +171,7 @@ class TableInfo(BaseModel):
     seats_open: bool = False
     rematch_of: str | None = None
     hints: bool = False
+    rated: bool = Field(default=False, description="its result moves the players' ratings")
     seats: list[SeatInfo]
     seq: int | None = None
     current_player: int | None = None

@@ -50,6 +50,7 @@ from vitrine.server.models import (
     aware,
     utcnow,
 )
+from vitrine.server.standings import Ending, record_end
 
 CHANNEL = "vitrine_tables"  # PostgreSQL's channel for "table T is now at version V"
 PLAYING = "playing"
@@ -203,8 +204,10 @@ class Store:
         text: str,
         at: datetime,
         status: str | None,
+        ending: Ending | None = None,
     ) -> int:
-        """Commit one decision (and the table's new status when it changes).
+        """Commit one decision (and the table's new status when it changes; the
+        game's ``ending`` when it is the last: ranks and ratings, ``standings.py``).
 
         The hottest write of a busy server, so it is Core statements on one
         connection rather than an ORM session: the session's machinery cost
@@ -229,6 +232,8 @@ class Store:
                     update(TABLES).where(TABLES.c.id == table_id).values(status=status)
                 )
                 self._ended(connection, table_id)
+            if ending is not None:
+                record_end(connection, ending, locking=self.notifies)
             return moved
 
     def _decide(

@@ -27,6 +27,7 @@ from vitrine.server.accounts.service import Accounts, Started
 from vitrine.server.accounts.store import SignedIn
 from vitrine.server.api import BODY, Client, refusals
 from vitrine.server.names import clean_name
+from vitrine.server.service import TableService
 
 router = APIRouter(prefix="/api")
 AccountsDep = Annotated[Accounts, Depends(accounts_of)]
@@ -118,7 +119,10 @@ async def delete_account(
 ) -> None:
     """Delete the account: its name, password, sessions and passkeys are erased;
     its finished games keep their records, its seats shown as a deleted player."""
-    await accounts.delete(signed, body.password)
+    tables = await accounts.delete(signed, body.password)
+    service: TableService = request.app.state.service
+    for table_id in tables:  # read again from the database, without the name
+        service.core.tables.pop(table_id, None)
     clear_cookie(request, response)
 
 

@@ -4,7 +4,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from vitrine.server.schemas import NAME_FIELD, Strict
+from vitrine.server.schemas import NAME_FIELD, Strict, TableInfo
 
 PASSWORD_FIELD = 1000  # what a password may be sent as; one over 128 characters is refused
 Language = Literal["en", "fr"]
@@ -89,3 +89,73 @@ class PasskeyRegistration(Strict):
 class PasskeySignIn(Strict):
     handle: str = Field(max_length=100)
     credential: dict[str, Any] = Field(description="navigator.credentials.get()'s answer")
+
+
+class RatingChange(Strict):
+    before: int
+    after: int
+    change: int
+    provisional: bool = Field(description="after this game, still provisional (shown with '?')")
+
+
+class GameInProgress(TableInfo):
+    seat: int = Field(description="the seat the account holds")
+    your_turn: bool
+
+
+class FinishedGame(TableInfo):
+    seat: int
+    finished_at: str | None
+    rank: int | None = Field(description="1 first; none: it ended before ranks were kept")
+    outcome: Literal["won", "shared", "lost"] | None
+    rating_change: RatingChange | None = Field(description="a rated game's change")
+
+
+class MyGames(Strict):
+    in_progress: list[GameInProgress]
+    finished: list[FinishedGame]
+    page: int
+    page_size: int
+
+
+class RatingInfo(Strict):
+    rating: int
+    provisional: bool
+    games: int = Field(description="rated games played")
+
+
+class RatingPoint(Strict):
+    at: str
+    rating: int
+
+
+class GameRecord(Strict):
+    game: str
+    games: int = Field(description="finished games")
+    wins: int
+    rating: RatingInfo | None
+    history: list[RatingPoint]
+
+
+class Profile(Strict):
+    name: str
+    language: Language
+    member_since: str
+    games: list[GameRecord]
+    recent: list[FinishedGame]
+
+
+class Leader(RatingInfo):
+    rank: int
+    name: str
+
+
+class Leaderboard(Strict):
+    game: str
+    active_days: int
+    players: list[Leader]
+
+
+class TableRating(RatingChange):
+    seat: int
+    name: str | None = Field(description="none: a deleted account")

@@ -225,11 +225,20 @@ class Accounts:
         assert changed is not None
         return changed
 
-    async def delete(self, signed: SignedIn, password: str) -> None:
-        """Erase the account's personal data, once the password confirms it."""
+    async def delete(self, signed: SignedIn, password: str) -> list[str]:
+        """Erase the account's personal data, once the password confirms it; the
+        finished tables whose seat lost its name."""
         if not await self._db(password_matches, signed.account.password_hash, password):
             raise password_needed()
-        await self._db(self.store.erase, signed.account.id, utcnow())
+        erased = await self._db(self.store.erase, signed.account.id, utcnow())
+        if erased.running:
+            raise conflict(
+                "account_playing",
+                f"this account sits at {len(erased.running)} table(s) not yet over: finish or "
+                "leave them first",
+                tables=erased.running[:20],
+            )
+        return erased.tables
 
     async def export(self, signed: SignedIn) -> dict[str, Any]:
         """Everything kept about the account (never a secret: no hash, no cookie)."""

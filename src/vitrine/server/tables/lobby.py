@@ -53,6 +53,14 @@ class Member:
     name: str
 
 
+def rated_needs_account(table_id: str) -> ApiError:
+    return ApiError(
+        401,
+        f"table {table_id!r} is rated: sign in to take a seat (its results move ratings)",
+        "rated_needs_account",
+    )
+
+
 def not_twice(live: LiveTable, member: Member, position: int) -> None:
     """An account holds one seat of a table: its results and rating are one player's."""
     if any(s.account_id == member.account_id and s.position != position for s in live.seats):
@@ -109,12 +117,15 @@ class Lobby:
         seats_open: bool = False,
         hints: bool = False,
         member: Member | None = None,
+        rated: bool = False,
     ) -> CreatedTable:
         """A new table; ``client`` (the creator's address) is rate-limited and kept hashed.
         A signed-in creator (``member``) is its host as the host token is, and sits
         at the seat marked ``me``, if any."""
         if sum(spec.me for spec in specs) > 1:
             raise invalid("me_twice", "the creator sits at one seat at most")
+        if rated and not any(spec.me for spec in specs):
+            raise invalid("rated_without_me", "a rated table's creator sits at it (a 'me' seat)")
         try:
             game = get_game(game_name)
         except VitrineError as error:
@@ -185,6 +196,7 @@ class Lobby:
             creator=creator_of(client),
             seats_open=seats_open,
             hints=hints,
+            rated=rated,
             version=0,
             seats=seats,
         )
@@ -226,6 +238,8 @@ class Lobby:
         async def take_name() -> None:
             if live.row.status != OPEN:
                 raise conflict("names_fixed", f"table {table_id!r} has started; names are fixed")
+            if member is None and live.row.rated:
+                raise rated_needs_account(table_id)
             if member is not None:
                 not_twice(live, member, position)
             others = [s.name for s in live.seats if s.position != position]
@@ -260,6 +274,8 @@ class Lobby:
                     "seats_by_invitation",
                     f"the seats of table {table_id!r} are taken by invitation only",
                 )
+            if member is None and live.row.rated:
+                raise rated_needs_account(table_id)
             if not 0 <= position < len(live.seats):
                 raise not_found(
                     "seat_not_found",
@@ -335,7 +351,16 @@ class Lobby:
         self._starting_bots.hit(client)
 
     async def begin(self, live: LiveTable) -> None:
-        """Deal and start a table whose seats are all taken (the lock is held)."""
+        """Deal and start a table whose seats are all taken (the lock is held); a
+        rated table's human seats must all be accounts'."""
+        guests = [s.position for s in live.seats if s.kind == "human" and s.account_id is None]
+        if live.row.rated and guests:
+            raise conflict(
+                "rated_needs_accounts",
+                f"a rated table starts when every person at it is signed in; seat(s) "
+                f"{', '.join(map(str, guests))} are not",
+                seats=guests,
+            )
         state = new_state(live.game, live.row)
         now = utcnow()
         live.row.version = await self.core.db(

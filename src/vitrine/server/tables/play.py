@@ -20,6 +20,7 @@ from vitrine.engine.protocol import GameState
 from vitrine.server.errors import ApiError, checked, conflict, refused
 from vitrine.server.live import ABANDONED, CANCELLED, OVER, PLAYING, LiveTable
 from vitrine.server.models import utcnow
+from vitrine.server.standings import ending_of
 from vitrine.server.tables.core import TableCore
 
 
@@ -116,6 +117,7 @@ class Play:
                 action,
                 now,
                 status,
+                ending_of(live.row, trial, now) if trial.is_over else None,
             )
             live.take_decision(trial, position, action, now, version)
             if status is not None:
