@@ -216,14 +216,21 @@ export const tokens = {
     .filter(Boolean))].slice(0, 100),
 };
 
-// The signed-in account, asked once per page load (GET /api/account): the
-// account, or null for a guest (a 401, said silently); accounts are optional.
+// The signed-in account, asked at most once per page load (GET /api/account):
+// the account, or null for a guest (a 401, said silently; accounts are
+// optional).  Only a browser that was signed in when last seen asks (the
+// account's language is then kept here): a guest's pages ask nothing, and
+// log no refused request.
 let accountAsked = null;
-let accountKnown;  // undefined until the server has answered
+let accountKnown;  // undefined until known
 let redraw = null;  // the page's own redraw, from its latest header
 
-/** The signed-in account, or null for a guest (one request per page load). */
-export function currentAccount() {
+/** The signed-in account, or null for a guest; ``always``: ask even if this browser was not signed in. */
+export function currentAccount(always = false) {
+  if (!accountAsked && !always && localStorage.getItem("vitrine:account-lang") === null) {
+    accountAsked = Promise.resolve(null);
+    accountKnown = null;
+  }
   accountAsked ??= api("/api/account").catch(() => null).then((account) => {
     setAccount(account);
     return account;
