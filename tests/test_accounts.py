@@ -18,6 +18,7 @@ from vitrine.server.accounts import passwords
 from vitrine.server.accounts import service as account_service
 from vitrine.server.accounts.dependencies import COOKIE
 from vitrine.server.app import create_app
+from vitrine.server.models import PasskeyRow, utcnow
 
 ORIGIN = {"Origin": "http://testserver"}
 PASSWORD = "velvet tundra quiver 1951"
@@ -387,3 +388,23 @@ def test_no_secret_reaches_a_payload_a_log_or_the_database(
             assert secret not in str(headers)
         assert secret not in caplog.text
     assert PASSWORD not in dump and cookie not in dump
+
+
+def test_a_passkey_kept_is_still_readable_for_the_answer(app_client: TestClient) -> None:
+    """Registering a passkey answers with the row just kept: it must not expire
+    when kept (it did, and the route answered 500 after keeping the passkey)."""
+    sign_up(app_client)
+    account_id = app_client.get("/api/account").json()["id"]
+    store = app_client.app.state.accounts.store
+    row = PasskeyRow(
+        credential_id="AAAA",
+        account_id=account_id,
+        public_key=b"key",
+        sign_count=0,
+        transports=[],
+        label="Laptop",
+        created_at=utcnow(),
+    )
+    assert store.add_passkey(row)
+    assert (row.credential_id, row.label) == ("AAAA", "Laptop")
+    assert [key["label"] for key in app_client.get("/api/account/passkeys").json()] == ["Laptop"]

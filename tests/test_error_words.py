@@ -1,7 +1,7 @@
 """Every refusal the server or a game can send has words in each language of the page.
 
 A refusal carries a code (see ``engine/errors.py``); the page words server
-codes in ``common.js`` and a game's codes in its module.  This test reads the
+codes in ``errors.js`` and a game's codes in its module.  This test reads the
 codes out of the Python source and the dictionaries out of the JavaScript,
 so a new refusal without French words fails here, not in front of a player.
 """
@@ -90,7 +90,7 @@ def words_in(script: Path) -> dict[str, set[str]]:
     return {"en": keys(match[1]), "fr": keys(match[2])}
 
 
-SHELL = words_in(STATIC / "common.js")
+SHELL = words_in(STATIC / "errors.js")
 
 
 def test_the_shell_words_every_server_and_engine_code_in_both_languages() -> None:

@@ -16,7 +16,13 @@ from fastapi.responses import HTMLResponse, JSONResponse, Response
 
 STATIC = resources.files("vitrine.web") / "static"
 IMPORT = re.compile(r'(?:\bfrom|^import)\s*"/static/([\w-]+\.js)"', re.M)
-PAGES = {"/": "home", "/lobby": "lobby", "/replay": "replay", "/learn": "learn"}
+PAGES = {
+    "/": "home",
+    "/lobby": "lobby",
+    "/replay": "replay",
+    "/learn": "learn",
+    "/account": "account",
+}
 
 # The manifest's words, by the language the browser asks for first.
 MANIFEST_WORDS = {

@@ -246,8 +246,9 @@ class AccountStore:
             return row if aware(row.expires_at) > now else None
 
     def add_passkey(self, row: PasskeyRow) -> bool:
-        """Keep a new passkey; False if that credential is already registered."""
-        with Session(self.engine) as session:
+        """Keep a new passkey; False if that credential is already registered.
+        The row stays readable after (the route answers with it)."""
+        with Session(self.engine, expire_on_commit=False) as session:
             session.add(row)
             try:
                 session.commit()

@@ -7,6 +7,8 @@
 // style, so nothing here writes a style attribute (``el`` sets styles through
 // the CSSOM) and every handler is attached with addEventListener.
 
+import { ERRORS } from "/static/errors.js";
+
 const STRINGS = {
   en: {
     language: "Français", title: "vitrine", error: "Error: {words}", loading: "Loading…",
@@ -16,6 +18,7 @@ const STRINGS = {
     "botLevel.beginner": "Beginner", "botLevel.casual": "Casual", "botLevel.strong": "Strong",
     "botLevel.expert": "Expert",
     fileNotJson: "This file is not a record: it is not JSON. Open a record saved from a table.",
+    account: "Account", signIn: "Sign in", yourAccount: "your account",
   },
   fr: {
     language: "English", title: "vitrine", error: "Erreur : {words}", loading: "Chargement…",
@@ -25,12 +28,19 @@ const STRINGS = {
     "botLevel.beginner": "débutant", "botLevel.casual": "occasionnel", "botLevel.strong": "fort",
     "botLevel.expert": "expert",
     fileNotJson: "Ce fichier n'est pas une partie : ce n'est pas du JSON. Ouvrez une partie enregistrée depuis une table.",
+    account: "Compte", signIn: "Se connecter", yourAccount: "votre compte",
   },
 };
 
+// The page's language: the one chosen on this device (the header's switch), else
+// the signed-in account's (kept here once known, for a device that never chose),
+// else the browser's.
+const LANGUAGES = ["en", "fr"];
 export const lang = () => {
   const chosen = localStorage.getItem("vitrine:lang");
-  if (chosen === "en" || chosen === "fr") return chosen;
+  if (LANGUAGES.includes(chosen)) return chosen;
+  const account = localStorage.getItem("vitrine:account-lang");
+  if (LANGUAGES.includes(account)) return account;
   return navigator.language.toLowerCase().startsWith("fr") ? "fr" : "en";
 };
 
@@ -146,197 +156,6 @@ class ApiError extends Error {
   }
 }
 
-// The server's refusals in each language, by code; "{detail}" is the engine's
-// own words, for the generic codes whose details only the engine can phrase.
-const ERRORS = {
-  en: {
-    token_needed: "This needs a seat or host link.", data_file_not_found: "A data file is missing.",
-    message_not_json: "The message is not JSON.", message_shape: "The message is malformed.",
-    message_fields: "The message has unknown fields: {fields}.",
-    message_action: "The decision is missing.", message_seq: "The message's position is malformed.",
-    spectator: "Spectators cannot play.", name_empty: "A name needs at least one visible character.",
-    name_invisible: "A name may not hold invisible or control characters ({character}).",
-    message_binary: "The message is not text.", message_token: "The message's token is malformed.",
-    hello_timeout: "The connection did not say who it is in time.",
-    rate_limited: "Too many requests: try again in {retry_after} s.",
-    bot_tables_busy: "Too many bot tables are playing: try again in {retry_after} s.",
-    body_too_large: "The request is too large (at most {max} bytes).",
-    body_timeout: "The request did not arrive in time.",
-    request_unparseable: "The request could not be read.", not_found: "Nothing here.",
-    method_not_allowed: "This address does not take this kind of request.",
-    name_too_long: "A name holds at most {max} characters (this one has {got}).",
-    unknown_level: "Unknown bot level {level}.", table_not_found: "This table does not exist.",
-    tutorial_not_found: "This game has no guided game.",
-    tutorial_off_script: "This guided game goes on with {expected}, not {got}.",
-    token_no_seat: "This link holds no seat at this table.",
-    player_count: "This game takes {min} to {max} players, not {got}.",
-    human_level: "A human seat takes no bot level.",
-    names_repeated: "Two seats have the same name; names at a table must differ.",
-    names_fixed: "The game has started; names are fixed.",
-    host_starts: "Only the host may start the game.", already_started: "The game has already started.",
-    seats_waiting: "Waiting for seat(s) {seats} to join.",
-    host_hands_over: "Only the host may hand a seat to a bot.",
-    not_playing: "The game is not being played.", seat_not_found: "There is no such seat.",
-    already_bot: "A bot already plays this seat.", handed_to_bot: "A bot now plays your seat.",
-    not_started: "The game has not started.", game_over: "The game is over.",
-    stale: "The table moved on meanwhile: look again.",
-    table_busy: "The table keeps changing: try again.",
-    seat_taken: "This seat is already taken.",
-    seats_by_invitation: "The seats of this table are taken by invitation only.",
-    host_cancels: "Only the host may cancel the table.",
-    table_closed: "This table is closed.", rematch_not_over: "A rematch is offered once the game is over.",
-    chat_empty: "A chat line needs at least one visible character.",
-    chat_too_long: "A chat line holds at most {max} characters (this one has {got}).",
-    chat_rate: "You are chatting too fast. Try again in {retry_after} s.",
-    message_text: "The chat line is missing.",
-    record_ending: "The record's ending must be one of {endings}.",
-    not_your_turn: "It is not your turn: {name} is to play.",
-    record_not_public: "The record becomes public once the game is over.",
-    record_game: "This record is of the game {game}.",
-    record_rules_version: "This record is of rules version {version}; this server plays {expected}.",
-    record_overlay: "This record was played under a designer's rule overlay ({version}); this server plays only the published rules, {expected}.",
-    record_overlay_form: "The record's rule overlay is malformed.",
-    record_overlay_mismatch: "The record's rule overlay is not the one its rules version {version} names.",
-    overlay: "The rule overlay is refused.",
-    record_not_json: "The record is not valid JSON (line {line}, column {column}).",
-    record_not_object: "A record is a JSON object.",
-    record_unknown_fields: "The record has unknown fields: {fields}.",
-    record_missing_field: "The record lacks the field “{field}”.",
-    record_not_string: "The record's “{field}” must be text.",
-    record_players: "The record's players must be a list of non-empty names.",
-    record_options: "The record's options must be an object.",
-    record_turns: "The record's turns must be a list of texts.",
-    record_turn_not_string: "Turn {index} of the record is not text.",
-    record_seed: "The record's seed must be a whole number from 0 to {max}.",
-    record_substitutes: "The record's substitutes must be a list of objects.",
-    record_substitute_entry: "Substitute {entry} must be an object with {fields}.",
-    record_substitute_seat: "Substitute {entry}: the seat must be from 0 to {max}.",
-    record_substitute_turns: "Substitute {entry}: turns_before must be from 0 to {max}.",
-    record_substitute_level: "Substitute {entry} must name the bot's level.",
-    record_substitute_why: "Substitute {entry}: why must be one of {reasons}.",
-    record_substitute_twice: "Substitute {entry}: seat {seat} is handed to a bot twice.",
-    seed_or_deck: "A game needs a seed or a deck order.",
-    deck_not_list: "The deck must list the {size} cards.",
-    deck_unknown_card: "Deck position {position}: “{entry}” is not a card.",
-    options_unknown: "Unknown options: {names}.",
-    unknown_game: "Unknown game {game}.",
-    page_file_not_found: "A file of the game's page is missing.",
-    plugin_broken: "The game {plugin} is installed but broken: the server's log says why.",
-    no_games: "No game is installed on this server.",
-    no_perfect_information_search: "This game has no perfect-information search.",
-    record_hints: "The record's hints must be true or false.",
-    hints_off: "The host did not allow hints at this table.",
-    hint_not_your_turn: "A hint is for the player whose turn it is.",
-    review_busy: "The coach is busy with {running} reviews: try again in a minute.",
-    review_not_found: "This review is not here (any more): ask for it again.",
-    decision_not_found: "This game has no decision {index} (0 to {max}).",
-    review_seat: "This game has no seat {seat} (0 to {max}).",
-    review_budget: "The coach's budget is a number of iterations or seconds, not {budget}.",
-    review_no_analyst: "The strongest bot ({spec}) cannot value decisions.",
-    review_hindsight_solo: "Hindsight needs a solo game.",
-    request_invalid: "The request is malformed: {detail}", options: "These options are refused: {detail}",
-    invalid: "Refused: {detail}", illegal_turn: "Not allowed: {detail}",
-    notation: "Not understood: {detail}", record: "This record cannot be replayed: {detail}",
-    "about.options": "Options: {words}", "about.record": "Record: {words}",
-    at_turn: "turn {turn_number} ({turn}): {words}",
-  },
-  fr: {
-    token_needed: "Il faut un lien de place ou d'hôte.",
-    data_file_not_found: "Un fichier de données manque.",
-    message_not_json: "Le message n'est pas du JSON.", message_shape: "Le message est mal formé.",
-    message_fields: "Le message a des champs inconnus : {fields}.",
-    message_action: "La décision manque.", message_seq: "La position du message est mal formée.",
-    spectator: "Les spectateurs ne jouent pas.",
-    name_invisible: "Un nom ne peut contenir de caractère invisible ou de contrôle ({character}).",
-    message_binary: "Le message n'est pas du texte.",
-    message_token: "Le jeton du message est mal formé.",
-    hello_timeout: "La connexion n'a pas dit à temps qui elle est.",
-    rate_limited: "Trop de demandes : réessayez dans {retry_after} s.",
-    bot_tables_busy: "Trop de tables de robots jouent : réessayez dans {retry_after} s.",
-    body_too_large: "La demande est trop grande (au plus {max} octets).",
-    body_timeout: "La demande n'est pas arrivée à temps.",
-    request_unparseable: "La demande n'a pas pu être lue.", not_found: "Il n'y a rien ici.",
-    method_not_allowed: "Cette adresse ne prend pas ce genre de demande.",
-    name_empty: "Un nom doit avoir au moins un caractère visible.",
-    name_too_long: "Un nom a au plus {max} caractères (celui-ci en a {got}).",
-    unknown_level: "Niveau de robot inconnu : {level}.", table_not_found: "Cette table n'existe pas.",
-    tutorial_not_found: "Ce jeu n'a pas de partie guidée.",
-    tutorial_off_script: "Cette partie guidée continue avec {expected}, pas {got}.",
-    token_no_seat: "Ce lien ne donne aucune place à cette table.",
-    player_count: "Ce jeu se joue de {min} à {max} joueurs, pas {got}.",
-    human_level: "Une place humaine n'a pas de niveau de robot.",
-    names_repeated: "Deux places ont le même nom ; les noms d'une table doivent différer.",
-    names_fixed: "La partie a commencé ; les noms sont fixés.",
-    host_starts: "Seul l'hôte peut lancer la partie.",
-    already_started: "La partie a déjà commencé.",
-    seats_waiting: "En attente des places {seats}.",
-    host_hands_over: "Seul l'hôte peut confier une place à un robot.",
-    not_playing: "La partie n'est pas en cours.", seat_not_found: "Cette place n'existe pas.",
-    already_bot: "Un robot joue déjà cette place.", handed_to_bot: "Un robot joue maintenant votre place.",
-    not_started: "La partie n'a pas commencé.", game_over: "La partie est terminée.",
-    stale: "La table a avancé entre-temps : regardez à nouveau.",
-    table_busy: "La table ne cesse de changer : réessayez.",
-    seat_taken: "Cette place est déjà prise.",
-    seats_by_invitation: "Les places de cette table se prennent sur invitation seulement.",
-    host_cancels: "Seul l'hôte peut annuler la table.",
-    table_closed: "Cette table est fermée.", rematch_not_over: "La revanche se propose une fois la partie terminée.",
-    chat_empty: "Un message doit avoir au moins un caractère visible.",
-    chat_too_long: "Un message a au plus {max} caractères (celui-ci en a {got}).",
-    chat_rate: "Vous écrivez trop vite. Réessayez dans {retry_after} s.",
-    message_text: "Le message manque.",
-    record_ending: "La fin de la partie doit être parmi {endings}.",
-    not_your_turn: "Ce n'est pas votre tour : c'est à {name} de jouer.",
-    record_not_public: "La partie devient publique une fois terminée.",
-    record_game: "Cette partie est du jeu {game}.",
-    record_rules_version: "Cette partie suit les règles {version} ; ce serveur joue {expected}.",
-    record_overlay: "Cette partie a été jouée avec des règles modifiées par un auteur ({version}) ; ce serveur ne joue que les règles publiées, {expected}.",
-    record_overlay_form: "Les règles modifiées de cette partie sont mal formées.",
-    record_overlay_mismatch: "Les règles modifiées de cette partie ne sont pas celles que nomme sa version {version}.",
-    overlay: "Les règles modifiées sont refusées.",
-    record_not_json: "La partie n'est pas du JSON valide (ligne {line}, colonne {column}).",
-    record_not_object: "Une partie est un objet JSON.",
-    record_unknown_fields: "La partie a des champs inconnus : {fields}.",
-    record_missing_field: "Il manque à la partie le champ « {field} ».",
-    record_not_string: "Le champ « {field} » de la partie doit être du texte.",
-    record_players: "Les joueurs de la partie doivent être une liste de noms non vides.",
-    record_options: "Les options de la partie doivent être un objet.",
-    record_turns: "Les tours de la partie doivent être une liste de textes.",
-    record_turn_not_string: "Le tour {index} de la partie n'est pas du texte.",
-    record_seed: "La graine de la partie doit être un entier de 0 à {max}.",
-    record_substitutes: "Les remplacements de la partie doivent être une liste d'objets.",
-    record_substitute_entry: "Le remplacement {entry} doit être un objet avec {fields}.",
-    record_substitute_seat: "Remplacement {entry} : la place doit aller de 0 à {max}.",
-    record_substitute_turns: "Remplacement {entry} : turns_before doit aller de 0 à {max}.",
-    record_substitute_level: "Le remplacement {entry} doit nommer le niveau du robot.",
-    record_substitute_why: "Remplacement {entry} : why doit être parmi {reasons}.",
-    record_substitute_twice: "Remplacement {entry} : la place {seat} est confiée deux fois à un robot.",
-    seed_or_deck: "Une partie demande une graine ou un ordre de pioche.",
-    deck_not_list: "La pioche doit lister les {size} cartes.",
-    deck_unknown_card: "Pioche, position {position} : « {entry} » n'est pas une carte.",
-    options_unknown: "Options inconnues : {names}.",
-    unknown_game: "Jeu inconnu : {game}.",
-    page_file_not_found: "Un fichier de la page du jeu manque.",
-    plugin_broken: "Le jeu {plugin} est installé mais défectueux : le journal du serveur dit pourquoi.",
-    no_games: "Aucun jeu n'est installé sur ce serveur.",
-    no_perfect_information_search: "Ce jeu n'a pas de recherche à information parfaite.",
-    record_hints: "Les indices de la partie doivent valoir true ou false.",
-    hints_off: "L'hôte n'a pas autorisé les indices à cette table.",
-    hint_not_your_turn: "Un indice est pour le joueur dont c'est le tour.",
-    review_busy: "Le coach analyse déjà {running} parties : réessayez dans une minute.",
-    review_not_found: "Cette analyse n'est pas (plus) ici : redemandez-la.",
-    decision_not_found: "Cette partie n'a pas de décision {index} (0 à {max}).",
-    review_seat: "Cette partie n'a pas de place {seat} (0 à {max}).",
-    review_budget: "Le budget du coach est un nombre d'itérations ou de secondes, pas {budget}.",
-    review_no_analyst: "Le meilleur robot ({spec}) ne sait pas évaluer les décisions.",
-    review_hindsight_solo: "L'analyse à livre ouvert demande une partie en solo.",
-    request_invalid: "La requête est mal formée : {detail}", options: "Ces options sont refusées : {detail}",
-    invalid: "Refusé : {detail}", illegal_turn: "Coup interdit : {detail}",
-    notation: "Incompris : {detail}", record: "Cette partie ne peut être rejouée : {detail}",
-    "about.options": "Options : {words}", "about.record": "Partie : {words}",
-    at_turn: "tour {turn_number} ({turn}) : {words}",
-  },
-};
-
 const errorWords = translator(ERRORS);
 
 /**
@@ -397,8 +216,66 @@ export const tokens = {
     .filter(Boolean))].slice(0, 100),
 };
 
-// The header every page has: title, links, and the language switch.
+// The signed-in account, asked at most once per page load (GET /api/account):
+// the account, or null for a guest (a 401, said silently; accounts are
+// optional).  Only a browser that was signed in when last seen asks (the
+// account's language is then kept here): a guest's pages ask nothing, and
+// log no refused request.
+let accountAsked = null;
+let accountKnown;  // undefined until known
+let redraw = null;  // the page's own redraw, from its latest header
+
+/** The signed-in account, or null for a guest; ``always``: ask even if this browser was not signed in. */
+export function currentAccount(always = false) {
+  if (!accountAsked && !always && localStorage.getItem("vitrine:account-lang") === null) {
+    accountAsked = Promise.resolve(null);
+    accountKnown = null;
+  }
+  accountAsked ??= api("/api/account").catch(() => null).then((account) => {
+    setAccount(account);
+    return account;
+  });
+  return accountAsked;
+}
+
+/**
+ * What this page now knows of the account (after a sign-in, a change or a
+ * sign-out): the header's link follows, and a device that never chose its
+ * language speaks the account's.
+ */
+export function setAccount(account) {
+  accountKnown = account;
+  accountAsked = Promise.resolve(account);
+  const before = lang();
+  if (account) localStorage.setItem("vitrine:account-lang", account.language);
+  else localStorage.removeItem("vitrine:account-lang");
+  for (const link of document.querySelectorAll("#account-link")) fillAccountLink(link);
+  if (lang() !== before) {
+    document.documentElement.lang = lang();
+    redraw?.();
+  }
+}
+
+const headerWords = translator({ en: {}, fr: {} });
+
+function fillAccountLink(link) {
+  if (accountKnown === undefined) link.replaceChildren(headerWords("account"));
+  else if (accountKnown === null) link.replaceChildren(headerWords("signIn"));
+  else {
+    link.replaceChildren(accountKnown.name,
+      el("span", { class: "visually-hidden" }, ` (${headerWords("yourAccount")})`));
+  }
+}
+
+// The header every page has: title, links, the account, and the language switch.
 export function header(t, rerender) {
+  redraw = rerender;
+  currentAccount();
+  const accountLink = el("a", {
+    href: "/account", id: "account-link", class: "account-link",
+    "aria-current": location.pathname === "/account" ? "page" : null,
+  });
+  fillAccountLink(accountLink);
   return el("header", { class: "top" },
     el("a", { href: "#content", class: "skip" }, t("skip")),
     el("a", { href: "/", class: "brand" },
@@ -406,6 +283,7 @@ export function header(t, rerender) {
     el("nav", { "aria-label": t("title") },
       el("a", { href: "/lobby" }, t("lobby")),
       el("a", { href: "/replay" }, t("replayViewer")),
+      accountLink,
       el("button", {
         type: "button", class: "lang", lang: lang() === "en" ? "fr" : "en",
         onclick: () => {
