@@ -395,7 +395,7 @@ def test_a_passkey_kept_is_still_readable_for_the_answer(app_client: TestClient)
     when kept (it did, and the route answered 500 after keeping the passkey)."""
     sign_up(app_client)
     account_id = app_client.get("/api/account").json()["id"]
-    store = app_client.app.state.accounts.store
+    store = app_client.app.state.accounts.store  # type: ignore[attr-defined]
     row = PasskeyRow(
         credential_id="AAAA",
         account_id=account_id,
