@@ -127,6 +127,8 @@ def test_a_rated_game_from_the_lobby_to_my_games_on_another_device(
         assert "Anatole" in ana.inner_text("#seat-0-me")  # her seat is her account's
         ana.select_option("#seat-1-kind", "human")
         assert "bots are not rated" in ana.inner_text("#rated-hint")
+        assert serious_violations(ana) == []
+        shot(ana, "player-lobby-rated-en-desktop")
         ana.check("#rated")
         ana.click("#create")
         ana.wait_for_url("**/table/**")
@@ -167,8 +169,10 @@ def test_a_rated_game_from_the_lobby_to_my_games_on_another_device(
             assert change["provisional"]  # a first rated game
         # A seat's name leads to the account's profile.
         assert bo.get_attribute(".seats a.player-link >> nth=0", "href") == "/player/Anatole"
-        shot(ana, "player-rated-result-en-desktop")
-        shot(bo, "player-rated-result-fr-phone-dark")
+        for page, name in ((ana, "en-desktop"), (bo, "fr-phone-dark")):
+            assert serious_violations(page) == [], name
+            assert not scrolls_sideways(page), name
+            shot(page, f"player-rated-result-{name}")
         clean(ana_troubles)
         clean(bo_troubles)
         mine = changes[0]
@@ -416,3 +420,39 @@ def test_the_chart_library_is_the_pinned_packages_own() -> None:
     for name in ("uPlot.esm.js", "uPlot.min.css"):
         assert (vendor / name).read_bytes() == (UPLOT / "dist" / name).read_bytes()
     assert (vendor / "uPlot-LICENSE.txt").read_bytes() == (UPLOT / "LICENSE").read_bytes()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_a_guest_at_a_rated_table_is_told_to_sign_in(
+    module_browser: Browser, players_served: Served, language: str
+) -> None:
+    served = players_served
+    words = {
+        "en": "This table is rated: sign in to take a seat",
+        "fr": "Cette table est classée : connectez-vous pour prendre une place",
+    }[language]
+    with player_context(module_browser, "desktop", "en") as (host_context, _):
+        page = host_context.new_page()
+        sign_up(page, served, f"Hôte {language}")
+        origin = {"Origin": base(served)}
+        seats = [{"kind": "human", "me": True}, {"kind": "human"}]
+        created = host_context.request.post(
+            base(served) + "/api/tables",
+            data={"game": "tucano", "seats": seats, "rated": True},
+            headers=origin,
+        ).json()
+    link = base(served) + created["seats"][1]["link"]
+    with player_context(module_browser, "phone", language) as (context, troubles):
+        page = context.new_page()
+        page.goto(link)
+        page.locator("#rated-note a").wait_for()
+        href = page.get_attribute("#rated-note a", "href")
+        assert href == f"/account?next=%2Ftable%2F{created['table']['id']}"
+        page.fill("#join-name", "Invité")
+        page.click("#join")
+        page.locator("#error", has_text=words).wait_for()
+        assert serious_violations(page) == []
+        assert not scrolls_sideways(page)
+        assert broken_words(page) == []
+        shot(page, f"player-rated-guest-{language}-phone")
+        clean(troubles)

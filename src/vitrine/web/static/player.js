@@ -56,7 +56,9 @@ function axisDates(span) {
   const options = span < 2 * 86400 ? { hour: "2-digit", minute: "2-digit" }
     : { day: "numeric", month: "short" };
   const format = new Intl.DateTimeFormat(lang(), options);
-  return (_, splits) => splits.map((s) => format.format(new Date(s * 1000)));
+  // A label the tick before already says is left out ("Dec 4", "", "Dec 5").
+  return (_, splits) => splits.map((s) => format.format(new Date(s * 1000)))
+    .map((label, index, labels) => (index && labels[index - 1] === label ? "" : label));
 }
 
 /** The chart of ``history`` [{at, rating}] into ``box``, as wide as the box. */
@@ -64,6 +66,7 @@ function drawChart(box, history) {
   const colours = palette();
   const xs = history.map((point) => Date.parse(point.at) / 1000);
   const ys = history.map((point) => point.rating);
+  const span = xs.at(-1) - xs[0];
   const axis = { stroke: colours.muted, font: colours.font, grid: { stroke: colours.line, width: 1 },
     ticks: { stroke: colours.line, width: 1 } };
   const chart = new uPlot({
@@ -72,11 +75,11 @@ function drawChart(box, history) {
     cursor: { show: false },
     scales: {
       // One game, or several in a moment: a day each side, not a range of nothing.
-      x: { time: true, range: (_, min, max) => (max - min < 3600 ? [min - 86400, max + 86400] : [min, max]) },
+      x: { time: true, range: () => (span < 3600 ? [xs[0] - 86400, xs.at(-1) + 86400] : [xs[0], xs.at(-1)]) },
       // Rounded to fifties around the points, so a small change shows as one.
-      y: { range: (_, min, max) => [Math.floor((min - 20) / 50) * 50, Math.ceil((max + 20) / 50) * 50] },
+      y: { range: () => [Math.floor((Math.min(...ys) - 20) / 50) * 50, Math.ceil((Math.max(...ys) + 20) / 50) * 50] },
     },
-    axes: [{ ...axis, values: axisDates(xs.at(-1) - xs[0] < 3600 ? 2 * 86400 : xs.at(-1) - xs[0]) }, { ...axis, size: 52 }],
+    axes: [{ ...axis, values: axisDates(span < 3600 ? 2 * 86400 : span) }, { ...axis, size: 52 }],
     series: [{}, {
       label: t("rating"), stroke: colours.stroke, width: 2,
       points: { show: true, size: 7, stroke: colours.stroke, fill: colours.surface },
