@@ -97,6 +97,8 @@ def act_here(page: Page) -> bool:
 
 def looks_right(page: Page, name: str) -> None:
     """axe clean, no sideways scroll, whole words; a screenshot to look at."""
+    # The page's words leave the header's alone.
+    assert page.inner_text(".top nav a[href='/lobby']") in ("Lobby", "Salon"), name
     assert serious_violations(page) == [], name
     assert not scrolls_sideways(page), name
     assert broken_words(page) == [], name

@@ -9,17 +9,16 @@ const t = translator({
     heading: "Leaderboard: {game}", leaderboards: "Leaderboards", choose: "The games",
     explain: "Ratings no longer provisional, of players who played rated games in the last {days} days.",
     rank: "Rank", player: "Player", rating: "Rating", games: "Rated games",
-    nobody: "Nobody here yet: a rating settles after a few rated games. Play one from the lobby!",
-    lobby: "Create a rated table in the lobby",
+    nobody: "Nobody here yet: a rating settles after a few rated games.",
+    lobbyRated: "Create a rated table in the lobby",
   },
   fr: {
     heading: "Classement : {game}", leaderboards: "Classements", choose: "Les jeux",
     explain: "Classements qui ne sont plus provisoires, des joueurs qui ont joué des parties classées "
       + "ces {days} derniers jours.",
     rank: "Rang", player: "Joueur", rating: "Classement", games: "Parties classées",
-    nobody: "Personne pour l'instant : un classement se stabilise après quelques parties classées. "
-      + "Jouez-en une depuis le salon !",
-    lobby: "Créer une table classée dans le salon",
+    nobody: "Personne pour l'instant : un classement se stabilise après quelques parties classées.",
+    lobbyRated: "Créer une table classée dans le salon",
   },
 });
 
@@ -43,7 +42,7 @@ function choice() {
 function leaders() {
   if (!board.players.length) {
     return el("p", { class: "panel", id: "nobody" }, t("nobody"), " ",
-      el("a", { href: "/lobby" }, t("lobby")));
+      el("a", { href: "/lobby" }, t("lobbyRated")));
   }
   return el("div", { class: "table-scroll panel", tabindex: 0, role: "region", "aria-labelledby": "board-title" },
     el("table", { class: "leaders", id: "leaders" },
