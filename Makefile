@@ -22,7 +22,7 @@ slower search; \`sudo make system\` installs them, then \`touch setup.py\` rebui
 
 NODE_STAMP := node_modules/.installed
 
-.PHONY: run test lint typecheck pytest pytest-pure bench system system-run dist dist-check screenshots fonts icons clean FORCE
+.PHONY: run test lint typecheck pytest pytest-pure bench system system-run dist dist-check screenshots fonts vendor icons clean FORCE
 
 run: $(RUNTIME)
 	$(BIN)/vitrine serve $(if $(PORT),--port $(PORT))
@@ -87,6 +87,16 @@ fonts: $(NODE_STAMP)
 	cp $(FONT_PACKAGE)/files/atkinson-hyperlegible-next-latin-wght-normal.woff2 \
 	   $(FONT_PACKAGE)/files/atkinson-hyperlegible-next-latin-ext-wght-normal.woff2 src/vitrine/web/static/fonts/
 	cp $(FONT_PACKAGE)/LICENSE src/vitrine/web/static/fonts/OFL.txt
+
+# The charting library (uPlot: the rating's history on a profile), copied from the
+# npm package package.json pins (the server serves it; it needs no npm or CDN):
+# run after changing that pin, then commit them.  tests/test_player_pages.py
+# holds the copies to the package's files.
+UPLOT_PACKAGE := node_modules/uplot
+vendor: $(NODE_STAMP)
+	mkdir -p src/vitrine/web/static/vendor
+	cp $(UPLOT_PACKAGE)/dist/uPlot.esm.js $(UPLOT_PACKAGE)/dist/uPlot.min.css src/vitrine/web/static/vendor/
+	cp $(UPLOT_PACKAGE)/LICENSE src/vitrine/web/static/vendor/uPlot-LICENSE.txt
 
 # The app icons (PNG) drawn from the mark, logo.svg, by Chromium: run after changing it.
 icons: $(DEV) $(SYSTEM_ENV)

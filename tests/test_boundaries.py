@@ -264,10 +264,12 @@ def test_the_imports_form_no_circle() -> None:
 
 @pytest.mark.parametrize("suffix", [".py", ".js"])
 def test_no_module_is_over_500_lines(suffix: str) -> None:
+    # A library copied whole from its package (static/vendor/, `make vendor`) is not ours to cut.
     long = {
         str(path.relative_to(SRC)): lines
         for path in sorted(PACKAGE.rglob(f"*{suffix}"))
-        if (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
+        if "vendor" not in path.relative_to(PACKAGE).parts
+        and (lines := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES
     }
     assert long == {}
 

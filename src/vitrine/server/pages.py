@@ -22,6 +22,8 @@ PAGES = {
     "/replay": "replay",
     "/learn": "learn",
     "/account": "account",
+    "/games": "games",
+    "/leaderboard": "leaderboard",
 }
 
 # The manifest's words, by the language the browser asks for first.
@@ -98,7 +100,7 @@ def pages_router() -> APIRouter:
         )
         return shell.replace("{preload}", preload).replace("{script}", script)
 
-    shells = {script: page_html(script) for script in {*PAGES.values(), "table"}}
+    shells = {script: page_html(script) for script in {*PAGES.values(), "table", "player"}}
 
     def page(script: str) -> HTMLResponse:
         return HTMLResponse(shells[script])
@@ -109,6 +111,14 @@ def pages_router() -> APIRouter:
     @router.get("/table/{table_id}")
     async def table_page(table_id: str) -> HTMLResponse:
         return page("table")
+
+    @router.get("/player/{name}")
+    async def player_page(name: str) -> HTMLResponse:
+        return page("player")
+
+    @router.get("/leaderboard/{game}")
+    async def leaderboard_page(game: str) -> HTMLResponse:
+        return page("leaderboard")
 
     @router.get("/learn/{game}")
     async def learn_page(game: str) -> HTMLResponse:

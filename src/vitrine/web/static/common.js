@@ -19,6 +19,8 @@ const STRINGS = {
     "botLevel.expert": "Expert",
     fileNotJson: "This file is not a record: it is not JSON. Open a record saved from a table.",
     account: "Account", signIn: "Sign in", yourAccount: "your account",
+    myGames: "My games", "waitingForYou.one": "{n} game waiting for you",
+    "waitingForYou.other": "{n} games waiting for you",
   },
   fr: {
     language: "English", title: "vitrine", error: "Erreur : {words}", loading: "Chargement…",
@@ -29,6 +31,8 @@ const STRINGS = {
     "botLevel.expert": "expert",
     fileNotJson: "Ce fichier n'est pas une partie : ce n'est pas du JSON. Ouvrez une partie enregistrée depuis une table.",
     account: "Compte", signIn: "Se connecter", yourAccount: "votre compte",
+    myGames: "Mes parties", "waitingForYou.one": "{n} partie vous attend",
+    "waitingForYou.other": "{n} parties vous attendent",
   },
 };
 
@@ -250,6 +254,7 @@ export function setAccount(account) {
   if (account) localStorage.setItem("vitrine:account-lang", account.language);
   else localStorage.removeItem("vitrine:account-lang");
   for (const link of document.querySelectorAll("#account-link")) fillAccountLink(link);
+  for (const link of document.querySelectorAll("#games-link")) fillGamesLink(link);
   if (lang() !== before) {
     document.documentElement.lang = lang();
     redraw?.();
@@ -267,6 +272,33 @@ function fillAccountLink(link) {
   }
 }
 
+// The signed-in person's games (GET /api/account/games, its first page), asked
+// at most once per page load, and only once an account is known (a guest's
+// page asks nothing): the header's count and the My games page share it.
+let gamesAsked = null;
+let waiting = null;  // how many games wait for the account, once known
+
+/** The first page of the signed-in person's games (the header's count comes from it). */
+export function myGames() {
+  gamesAsked ??= api("/api/account/games").then((games) => {
+    waiting = games.in_progress.filter((game) => game.your_turn).length;
+    for (const link of document.querySelectorAll("#games-link")) fillGamesLink(link);
+    return games;
+  });
+  return gamesAsked;
+}
+
+// "My games (2)" for a signed-in person, the number of games waiting for them; hidden for a guest.
+function fillGamesLink(link) {
+  link.hidden = !accountKnown;
+  if (!accountKnown) return;
+  link.replaceChildren(headerWords("myGames"), ...(waiting ? [
+    el("span", { "aria-hidden": "true" }, ` (${waiting})`),
+    el("span", { class: "visually-hidden" }, ` (${plural(headerWords, waiting, "waitingForYou")})`),
+  ] : []));
+  if (!gamesAsked) myGames().catch(() => {});
+}
+
 // The header every page has: title, links, the account, and the language switch.
 export function header(t, rerender) {
   redraw = rerender;
@@ -276,6 +308,10 @@ export function header(t, rerender) {
     "aria-current": location.pathname === "/account" ? "page" : null,
   });
   fillAccountLink(accountLink);
+  const gamesLink = el("a", {
+    href: "/games", id: "games-link", "aria-current": location.pathname === "/games" ? "page" : null,
+  });
+  fillGamesLink(gamesLink);
   return el("header", { class: "top" },
     el("a", { href: "#content", class: "skip" }, t("skip")),
     el("a", { href: "/", class: "brand" },
@@ -283,6 +319,7 @@ export function header(t, rerender) {
     el("nav", { "aria-label": t("title") },
       el("a", { href: "/lobby" }, t("lobby")),
       el("a", { href: "/replay" }, t("replayViewer")),
+      gamesLink,
       accountLink,
       el("button", {
         type: "button", class: "lang", lang: lang() === "en" ? "fr" : "en",

@@ -15,7 +15,7 @@ const t = translator({
     opponents: "Opponents", level: "Their level", close: "Close",
     playThis: "Play {game} against the computer", games: "The games",
     players: "{min} to {max} players", playersSolo: "1 to {max} players (alone: a solo challenge)",
-    minutes: "{low}–{high} min", starting: "Starting…",
+    minutes: "{low}–{high} min", starting: "Starting…", leaderboard: "Leaderboard",
   },
   fr: {
     headline: "Des jeux de cartes à bien jouer, dans votre navigateur",
@@ -26,7 +26,7 @@ const t = translator({
     opponents: "Adversaires", level: "Leur niveau", close: "Fermer",
     playThis: "Jouer à {game} contre l'ordinateur", games: "Les jeux",
     players: "{min} à {max} joueurs", playersSolo: "1 à {max} joueurs (seul : un défi en solo)",
-    minutes: "{low} à {high} min", starting: "Lancement…",
+    minutes: "{low} à {high} min", starting: "Lancement…", leaderboard: "Classement",
   },
 });
 
@@ -96,6 +96,8 @@ function gameCard(game) {
       el("h3", { id }, gameTitle(game.name)),
       el("p", {}, game.summaries[lang()] ?? game.summaries.en),
       facts(game),
+      el("p", {}, el("a", { href: `/leaderboard/${encodeURIComponent(game.name)}`, class: "leaderboard-link" },
+        t("leaderboard"), el("span", { class: "visually-hidden" }, ` (${gameTitle(game.name)})`))),
       el("div", { class: "row" },
         el("button", { type: "button", class: "primary play", onclick: () => start(game) },
           t("playComputer"), el("span", { class: "visually-hidden" }, ` (${gameTitle(game.name)})`)),

@@ -1,9 +1,10 @@
 // The lobby: create a table (game, seats, bots, the game's options, how empty
 // seats are taken), take an open seat, and see open, running and finished tables.
 import {
-  api, displayName, el, errorText, gameModule, gameTitle, header, installedGames, lang, levelName,
-  tokens, translator,
+  api, currentAccount, displayName, el, errorText, gameModule, gameTitle, header, installedGames, lang,
+  levelName, tokens, translator,
 } from "/static/common.js";
+import { joined, seatName } from "/static/game-lines.js";
 import { playerName, rememberName } from "/static/play.js";
 
 const t = translator({
@@ -19,6 +20,10 @@ const t = translator({
     abandoned: "abandoned", byInvitation: "by invitation", emptySeat: "empty seat",
     hints: "Allow hints from the coach (the table and the record will say so)",
     yourTables: "Your tables", table: "Table", waitingStart: "waiting for the host to start",
+    rated: "Rated: the result moves each person's rating",
+    ratedHint: "Every person at the table must be signed in to an account; bots are not rated.",
+    ratedSignIn: "Sign in to create a rated table (the result moves each person's rating).",
+    you: "{name} (you, with your account)", ratedBadge: "rated", leaderboards: "Leaderboards",
   },
   fr: {
     newTable: "Nouvelle table", game: "Jeu", players: "Joueurs", seat: "Place {n}",
@@ -33,12 +38,17 @@ const t = translator({
     abandoned: "abandonnée", byInvitation: "sur invitation", emptySeat: "place libre",
     hints: "Autoriser les indices du coach (la table et la partie l'indiqueront)",
     yourTables: "Vos tables", table: "Table", waitingStart: "en attente du lancement par l'hôte",
+    rated: "Classée : le résultat fait évoluer le classement de chacun",
+    ratedHint: "Chaque personne à la table doit être connectée à un compte ; les robots ne sont pas classés.",
+    ratedSignIn: "Connectez-vous pour créer une table classée (le résultat fait évoluer le classement de chacun).",
+    you: "{name} (vous, avec votre compte)", ratedBadge: "classée", leaderboards: "Classements",
   },
 });
 
 const app = document.getElementById("app");
 let games = [];
-let chosen = { game: null, count: 3, seats: [], clock: "", seatsOpen: false, hints: false };
+let chosen = { game: null, count: 3, seats: [], clock: "", seatsOpen: false, hints: false, rated: false };
+let account = null;  // the signed-in account: the creator then sits at seat 1 under its name
 // Clock profiles: seconds per decision before a silent player's seat goes to a bot.
 const CLOCKS = [["", "noClock"], ["60", "realtime"], ["86400", "turnBased"]];
 const errorBox = el("p", { class: "error", role: "alert", id: "error" });
@@ -57,7 +67,9 @@ function seatEditor(index) {
     },
     ...["human", "bot"].map((kind) => el("option", { value: kind, selected: seat.kind === kind },
       t(kind)))),
-    seat.kind === "bot"
+    seat.kind === "human" && index === 0 && account
+      ? el("span", { class: "me-seat", id: `${id}-me` }, t("you", { name: account.name }))
+      : seat.kind === "bot"
       ? el("select", {
         id: `${id}-level`, "aria-label": t("level"),
         onchange: (e) => { seat.level = e.target.value; },
@@ -74,8 +86,9 @@ function seatEditor(index) {
 async function create(event, readOptions, module) {
   event.preventDefault();
   rememberName(chosen.seats[0]?.kind === "human" ? chosen.seats[0].name : null);
-  const seats = chosen.seats.slice(0, chosen.count).map((seat) => seat.kind === "bot"
+  const seats = chosen.seats.slice(0, chosen.count).map((seat, index) => seat.kind === "bot"
     ? { kind: "bot", level: seat.level }
+    : index === 0 && account ? { kind: "human", me: true }  // the table follows the account
     : { kind: "human", name: seat.name.trim() || null });
   try {
     const created = await api("/api/tables", {
@@ -83,7 +96,7 @@ async function create(event, readOptions, module) {
       body: {
         game: chosen.game, options: readOptions(), seats, seats_open: chosen.seatsOpen,
         clock_seconds: chosen.clock ? Number(chosen.clock) : null,
-        hints: chosen.hints,
+        hints: chosen.hints, rated: Boolean(account && chosen.rated),
       },
     });
     const id = created.table.id;
@@ -138,7 +151,9 @@ function tableList(title, tables, linkWord, id) {
         return el("li", { "data-table": table.id },
           el("strong", {}, gameTitle(table.game)), " — ",
           el("a", { href: target }, `${linkWord ?? t("table")} ${table.id}`),
-          " — ", table.seats.map((s) => (s.name ? displayName(s.name) : t("emptySeat"))).join(", "),
+          table.rated ? el("span", { class: "badge" }, t("ratedBadge")) : null,
+          " — ", joined(table.seats.map((s) => (s.account ? seatName(s)
+            : s.name ? displayName(s.name) : t("emptySeat")))),
           el("span", { class: "muted" }, ` (${t("seatsOf", {
             joined: table.seats.filter((s) => s.joined).length, total: table.seats.length,
           })})`),
@@ -204,15 +219,29 @@ async function render() {
             onchange: (e) => { chosen.hints = e.target.checked; },
           }),
           t("hints")),
+        account ? el("div", { class: "rated-box" },
+          el("label", { class: "check", for: "rated" },
+            el("input", {
+              type: "checkbox", id: "rated", checked: chosen.rated, "aria-describedby": "rated-hint",
+              onchange: (e) => { chosen.rated = e.target.checked; },
+            }),
+            t("rated")),
+          el("p", { class: "hint", id: "rated-hint" }, t("ratedHint")))
+          : el("p", { class: "hint" }, el("a", { href: "/account?next=/lobby" }, t("ratedSignIn"))),
         options.element,
         el("button", { type: "submit", id: "create", class: "primary" }, t("create")),
         errorBox),
       own.length ? tableList(t("yourTables"), own, null, "your-tables") : null,
       tableList(t("openTables"), open.filter(joinable), t("open"), "open-tables"),
       tableList(t("running"), running, t("watch"), "running-tables"),
-      tableList(t("finished"), over, t("replay"), "finished-tables")));
+      tableList(t("finished"), over, t("replay"), "finished-tables"),
+      el("nav", { class: "panel", "aria-labelledby": "leaderboards-title" },
+        el("h2", { id: "leaderboards-title" }, t("leaderboards")),
+        el("ul", { class: "row game-lines" }, ...games.map((g) => el("li", {},
+          el("a", { href: `/leaderboard/${encodeURIComponent(g.name)}` }, gameTitle(g.name))))))));
 }
 
 games = (await installedGames()).filter((g) => g.page);
+account = await currentAccount();
 chosen.game = games[0].name;
 await render();

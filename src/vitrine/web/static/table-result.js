@@ -2,6 +2,7 @@
 // ("You won", "You lost"), who won and by how much, every rank; then what next
 // (review, rematch, the record, the replay), where the eye already is.
 import { api, displayName, el, tokens, translator } from "/static/common.js";
+import { seatName, signed } from "/static/game-lines.js";
 import { TABLE_WORDS } from "/static/table-words.js";
 
 const t = translator(TABLE_WORDS);
@@ -38,8 +39,25 @@ function openReview() {
   panel?.focus({ preventScroll: true });
 }
 
-/** ``page``: { id, table, view, you, seatToken, host, module, fail } of the table page. */
-export function resultBanner({ id, table, view, you, seatToken, host, module, fail }) {
+const shownRating = (rating, provisional) => (provisional ? `${rating}?` : `${rating}`);
+
+/** A rated table's changes: the viewer's first and plain, then each seat's. */
+function ratingLines(ratings, table, you) {
+  if (!ratings?.length) return null;
+  const words = (change) => ({
+    before: change.before, after: shownRating(change.after, change.provisional), change: signed(change.change),
+  });
+  const mine = ratings.find((change) => change.seat === you);
+  return el("div", { class: "banner-ratings", id: "ratings" },
+    mine ? el("p", { class: "rating-line", id: "your-rating" }, t("yourRating", words(mine))) : null,
+    el("ul", { class: "ranks", "aria-label": t("ratings") }, ...ratings.map((change) => el("li", {
+      "data-seat": change.seat,
+    }, seatName({ ...table.seats[change.seat], name: change.name, account: true }), " — ",
+    t("ratingOf", words(change))))));
+}
+
+/** ``page``: { id, table, view, you, seatToken, host, module, fail, ratings } of the table page. */
+export function resultBanner({ id, table, view, you, seatToken, host, module, fail, ratings }) {
   if (table.status === "cancelled") {
     return el("section", { class: "banner closed", id: "banner", role: "status" }, t("cancelled"));
   }
@@ -62,6 +80,7 @@ export function resultBanner({ id, table, view, you, seatToken, host, module, fa
       ? t("shared", { names: names.join(", "), total }) : t("wins", { name: names[0], total })),
     el("ol", { class: "ranks" }, ...scores.map((s) => el("li", {},
       el("strong", {}, `${s.rank}.`), ` ${displayName(s.name)} — ${module.totalWords(s.total)}`))),
+    ratingLines(ratings, table, you),
     replaced.length ? el("p", { id: "finished-by-bot" },
       t("finishedByBot", { names: replaced.join(", ") })) : null,
     table.rematch ? el("p", { id: "rematch-offered" }, t("rematchOffered")) : null,

@@ -33,6 +33,11 @@ export const TABLE_WORDS = {
     chat: "Chat", say: "Send", newChat: "New message from {name} ↓", chatLine: "Your message (up to 300 characters)",
     chatSpectator: "Seated players write here; spectators read.", noChat: "No message yet.",
     rules: "Rules of {game}", hours: "{h} h", minutes: "{m} min", seconds: "{s} s",
+    rated: "Rated", ratedNote: "This table is rated: every person at it plays signed in to an "
+      + "account, and the result moves their ratings (bots are not rated).",
+    ratedSignIn: "Sign in to take a seat", joinAs: "Join as {name}",
+    yourRating: "Your rating: {before} → {after} ({change})", ratings: "Ratings",
+    ratingOf: "{before} → {after} ({change})",
   },
   fr: {
     table: "Table {id}", waiting: "En attente des joueurs", join: "Rejoindre",
@@ -71,5 +76,10 @@ export const TABLE_WORDS = {
     chatSpectator: "Les joueurs assis écrivent ici ; les spectateurs lisent.",
     noChat: "Aucun message pour l'instant.",
     rules: "Règles {ofGame}", hours: "{h} h", minutes: "{m} min", seconds: "{s} s",
+    rated: "Classée", ratedNote: "Cette table est classée : chaque personne y joue connectée à un "
+      + "compte, et le résultat fait évoluer son classement (les robots ne sont pas classés).",
+    ratedSignIn: "Se connecter pour prendre une place", joinAs: "Rejoindre sous le nom {name}",
+    yourRating: "Votre classement : {before} → {after} ({change})", ratings: "Classements",
+    ratingOf: "{before} → {after} ({change})",
   },
 };

@@ -3,9 +3,10 @@
 // rematch; beside the game, the seats, the score if the game ended now, the
 // log, the chat and the rules.  Game-independent: the game's module draws it.
 import {
-  api, displayName, el, errorText, gameModule, gameTitle, header, levelName, tableSocket,
+  api, currentAccount, displayName, el, errorText, gameModule, gameTitle, header, levelName, tableSocket,
   ofName, shownView, tokens, translator,
 } from "/static/common.js";
+import { seatName } from "/static/game-lines.js";
 import { gradeBadge, hintControl, hintsBadge, reviewPanel } from "/static/review.js";
 import { resultBanner } from "/static/table-result.js";
 import { TABLE_WORDS } from "/static/table-words.js";
@@ -31,6 +32,8 @@ let asking = false;  // the host is asked to confirm cancelling the table
 let grades = null;  // the coach's grade of each decision, once the game is reviewed
 let review = null;  // the review panel, made once the game is over
 const remembered = { seq: null, hint: null };  // the hint asked at this position
+let account = null;  // the signed-in account, once known: it joins a seat under its own name
+let ratings = null;  // a finished rated table's rating changes, asked once
 
 // Parts that outlive a redraw, so typing, an open panel and the scroll stay put.
 const chatInput = el("input", {
@@ -126,12 +129,14 @@ function context(table) {
   const parts = [...module.optionsSummary(table.options)];
   parts.push(table.clock_seconds ? t("clockPer", { time: duration(table.clock_seconds) }) : t("noClock"));
   if (table.status === "open") parts.push(t(table.seats_open ? "seatsOpen" : "seatsInvite"));
-  return el("p", { class: "context", id: "context" }, parts.join(" · "));
+  return el("p", { class: "context", id: "context" }, parts.join(" · "),
+    table.rated ? el("span", { class: "badge", id: "rated" }, t("rated")) : null);
 }
 
 function seatLine(seat, table) {
   const acting = table.current_player === seat.position && table.status === "playing";
-  const name = seat.name ? displayName(seat.name) : `(${t(table.status === "open" ? "open" : "seatOf", { n: seat.position + 1 })})`;
+  const name = seat.account ? seatName(seat) : seat.name ? displayName(seat.name)
+    : `(${t(table.status === "open" ? "open" : "seatOf", { n: seat.position + 1 })})`;
   return el("li", { class: acting ? "to-act" : null },
     el("span", { class: "seat-name" }, name),
     acting ? el("span", { class: "visually-hidden" }, ` (${t("toAct")})`) : null,
@@ -202,8 +207,15 @@ function waitingRoom(table) {
     && !table.seats[seat.position].joined) : [];
   return el("section", { class: "panel waiting" },
     el("h2", {}, t("waiting")),
+    table.rated ? el("p", { id: "rated-note" }, t("ratedNote"), account ? null : [" ",
+      el("a", { href: `/account?next=${encodeURIComponent(`/table/${id}`)}` }, t("ratedSignIn"))]) : null,
     me && me.name ? el("p", { id: "joined" }, t("joinedAs", { name: me.name })) : null,
-    me ? nameForm(me.name ? t("rename") : t("join"), "join", join, me.name ?? "") : null,
+    // A signed-in person's seat takes the account's name: one click joins.
+    me && !me.name && account ? el("p", { class: "row" }, el("button", {
+      type: "button", id: "join-account", class: "primary", onclick: () => join(account.name),
+    }, t("joinAs", { name: account.name }))) : null,
+    me && !(me.account && me.name) && !(account && !me.name)
+      ? nameForm(me.name ? t("rename") : t("join"), "join", join, me.name ?? "") : null,
     !me && table.seats_open && free.length ? [
       el("h3", {}, t("claimTitle")),
       ...free.map((seat) => nameForm(t("claim", { n: seat.position + 1 }), `claim-${seat.position}`,
@@ -396,6 +408,10 @@ async function render() {
     });
     review.redraw();
   }
+  if (table.status === "over" && table.rated && ratings === null) {
+    ratings = [];  // asked once; drawn again when they come
+    api(`/api/tables/${id}/ratings`).then((found) => { ratings = found; render(); }).catch(fail);
+  }
   document.title = `${mine ? `▶ ${t("yourTurn")} — ` : ""}${gameTitle(table.game)} — ${t("table", { id })} — vitrine`;
   const focused = document.activeElement;
   const focusKey = focused?.dataset?.action ?? focused?.id;
@@ -408,7 +424,7 @@ async function render() {
       table.hints ? [" ", hintsBadge()] : null),
     context(table)),
   closed ? resultBanner({
-    id, table, view, you: message.you, seatToken, host, module, fail,
+    id, table, view, you: message.you, seatToken, host, module, fail, ratings,
   }) : null,
   statusBox, errorBox, hint,
   el("div", { class: "layout" }, el("div", { class: "game-area" }, gameArea), side),
@@ -475,4 +491,5 @@ document.addEventListener("keydown", (event) => {
   if (message?.view && module?.onKey) module.onKey(event, ctx());
 });
 app.replaceChildren(header(t, render), el("main", { id: "content" }, el("p", {}, t("loading")), errorBox));
+currentAccount().then((found) => { account = found; render().catch(fail); });
 connect();
