@@ -214,7 +214,7 @@ def rated_history(served: Served, name: str, others: list[str]) -> None:
     database as test_rated_tables.py does, so the leaderboard lists them."""
     engine = create_engine(served.database_url)
     with engine.begin() as connection:
-        ids = dict(connection.execute(text("SELECT name, id FROM accounts")).all())
+        ids: dict[str, str] = dict(connection.execute(text("SELECT name, id FROM accounts")).all())
         for index, player in enumerate([name, *others]):
             connection.execute(
                 text(

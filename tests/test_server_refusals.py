@@ -332,6 +332,20 @@ def test_the_openapi_document_lists_every_route(api: Api) -> None:
         "/api/reviews",
         "/api/reviews/{key}",
         "/api/reviews/{key}/positions/{index}",
+        "/api/account",
+        "/api/account/export",
+        "/api/account/sessions",
+        "/api/account/sessions/{handle}",
+        "/api/account/passkeys",
+        "/api/account/passkeys/options",
+        "/api/account/passkeys/{credential_id}",
+        "/api/account/passkeys/sign-in/options",
+        "/api/account/passkeys/sign-in",
+        "/api/session",
+        "/api/account/games",
+        "/api/players/{name}",
+        "/api/leaderboard/{game}",
+        "/api/tables/{table_id}/ratings",
     }
 
 

@@ -28,7 +28,7 @@ SCHEMATHESIS = Path(sys.executable).with_name("st")
 SEED, EXAMPLES = 1, 30
 HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "human", "name": "Cy"}]
 BOTS = [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "beginner"}]
-OPERATIONS = 43
+OPERATIONS = 47
 PASSWORD = "velvet tundra quiver 1951"
 
 
@@ -94,6 +94,7 @@ def test_schemathesis_finds_nothing(fuzzed: Served, tmp_path: Path) -> None:
         "VITRINE_ST_ORIGIN": fuzzed.url,
         "VITRINE_ST_COOKIE": session_cookie(fuzzed, "Fuzzed"),
         "VITRINE_ST_ENDING_COOKIE": session_cookie(fuzzed, "Ending"),
+        "VITRINE_ST_ENDING_ONE_COOKIE": session_cookie(fuzzed, "Ending one"),
         "VITRINE_ST_SIGNED_OUT_COOKIE": session_cookie(fuzzed, "Signed out"),
         "VITRINE_ST_DELETED_COOKIE": session_cookie(fuzzed, "Deleted"),
     }

@@ -44,12 +44,13 @@ REFUSALS = {
 RETRY_AFTER = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}
 
 
-def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
-    """The OpenAPI ``responses`` for these refusals (every route may also answer 422)."""
+def refusals(*statuses: int, takes_input: bool = True) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` for these refusals (a route that takes input, in its
+    path, query or body, may also answer 422)."""
     return {
         status: {"model": schemas.Refusal, "description": REFUSALS[status]}
         | ({"headers": RETRY_AFTER} if status in (429, 503) else {})
-        for status in sorted({*statuses, 422})
+        for status in sorted({*statuses, *([422] if takes_input else [])})
     }
 
 

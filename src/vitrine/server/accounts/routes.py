@@ -91,7 +91,7 @@ async def sign_up(
     return accounts.describe(started.account)
 
 
-@router.get("/account", response_model=schemas.Account, responses=refusals(401))
+@router.get("/account", response_model=schemas.Account, responses=refusals(401, takes_input=False))
 async def get_account(signed: SignedInDep, accounts: AccountsDep) -> dict[str, Any]:
     """The signed-in account."""
     return accounts.describe(signed.account)
@@ -126,7 +126,9 @@ async def delete_account(
     clear_cookie(request, response)
 
 
-@router.get("/account/export", response_model=schemas.Export, responses=refusals(401))
+@router.get(
+    "/account/export", response_model=schemas.Export, responses=refusals(401, takes_input=False)
+)
 async def export(signed: SignedInDep, accounts: AccountsDep) -> dict[str, Any]:
     """Everything kept about the account, as JSON."""
     return await accounts.export(signed)
@@ -153,7 +155,7 @@ async def sign_in(
     return accounts.describe(started.account)
 
 
-@router.delete("/session", status_code=204, responses=refusals(401, 403))
+@router.delete("/session", status_code=204, responses=refusals(401, 403, takes_input=False))
 async def sign_out(
     signed: SignedInDep, request: Request, response: Response, accounts: AccountsDep
 ) -> None:
@@ -162,7 +164,11 @@ async def sign_out(
     clear_cookie(request, response)
 
 
-@router.get("/account/sessions", response_model=list[schemas.SessionInfo], responses=refusals(401))
+@router.get(
+    "/account/sessions",
+    response_model=list[schemas.SessionInfo],
+    responses=refusals(401, takes_input=False),
+)
 async def sessions(signed: SignedInDep, accounts: AccountsDep) -> list[dict[str, Any]]:
     """The account's sessions, the most recently used first."""
     return await accounts.sessions(signed)
@@ -174,7 +180,11 @@ async def end_session(handle: str, signed: SignedInDep, accounts: AccountsDep) -
     await accounts.end_session(signed, handle)
 
 
-@router.delete("/account/sessions", response_model=schemas.Ended, responses=refusals(401, 403))
+@router.delete(
+    "/account/sessions",
+    response_model=schemas.Ended,
+    responses=refusals(401, 403, takes_input=False),
+)
 async def end_sessions(
     signed: SignedInDep, request: Request, response: Response, accounts: AccountsDep
 ) -> dict[str, Any]:
@@ -184,7 +194,11 @@ async def end_sessions(
     return {"ended": ended}
 
 
-@router.get("/account/passkeys", response_model=list[schemas.Passkey], responses=refusals(401))
+@router.get(
+    "/account/passkeys",
+    response_model=list[schemas.Passkey],
+    responses=refusals(401, takes_input=False),
+)
 async def passkeys(signed: SignedInDep, accounts: AccountsDep) -> list[dict[str, Any]]:
     """The account's passkeys."""
     return await accounts.passkeys(signed)
@@ -193,7 +207,7 @@ async def passkeys(signed: SignedInDep, accounts: AccountsDep) -> list[dict[str,
 @router.post(
     "/account/passkeys/options",
     response_model=schemas.Ceremony,
-    responses=refusals(401, 403, 409),
+    responses=refusals(401, 403, 409, takes_input=False),
 )
 async def passkey_options(
     signed: SignedInDep, request: Request, keys: PasskeysDep
@@ -227,7 +241,7 @@ async def remove_passkey(credential_id: str, signed: SignedInDep, keys: Passkeys
 @router.post(
     "/account/passkeys/sign-in/options",
     response_model=schemas.Ceremony,
-    responses=refusals(403),
+    responses=refusals(403, takes_input=False),
     dependencies=[SameSite],
 )
 async def passkey_sign_in_options(request: Request, keys: PasskeysDep) -> dict[str, Any]:
