@@ -315,6 +315,11 @@ def test_a_profile_draws_the_rating_and_says_its_points(
         page.goto(base(players_served) + "/player/%C3%89meline")
         page.locator("main[data-state=shown]").wait_for()
         assert page.inner_text("#player-name") == settled
+        spoken = {
+            "en": {"en": "Plays in English", "fr": "Plays in French"},
+            "fr": {"en": "Joue en anglais", "fr": "Joue en français"},
+        }
+        assert page.inner_text("#player-language") == spoken[language][profile["language"]]
         chart = page.locator("#game-exhibition .chart canvas")
         chart.wait_for()
         box = chart.bounding_box()

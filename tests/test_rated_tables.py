@@ -283,3 +283,30 @@ def test_a_deleted_players_finished_seat_shows_no_name(
     seat = app_client.get(f"/api/tables/{table_id}").json()["table"]["seats"][1]
     assert seat["name"] is None and seat["account"] is True
     assert app_client.get(f"/api/tables/{table_id}/record").status_code == 200
+
+
+def test_the_export_holds_every_game_with_its_record(app_client: TestClient) -> None:
+    ana, bo = sign_up(app_client, "Ana"), sign_up(app_client, "Bo")
+    finished = rated_table(app_client, "tucano", ana, [bo])
+    over = play_out(app_client, finished, [ana, bo])
+    waiting = rated_table(app_client, "tucano", bo, [ana])
+    as_(app_client, ana)
+    games = {g["table"]["id"]: g for g in app_client.get("/api/account/export").json()["games"]}
+    assert set(games) == {finished, waiting}
+    record = games[finished]["record"]
+    assert over["table"]["status"] == "over" and games[finished]["seat"] == 0
+    assert record == app_client.get(f"/api/tables/{finished}/record").json()
+    assert record["players"][0] == "Ana" and record["turns"]
+    assert games[waiting]["seat"] == 1 and games[waiting]["record"] is None
+
+
+def test_ratings_move_on_postgresql_too(postgres_url: str) -> None:
+    """The end of a rated game locks and writes the ratings on PostgreSQL as on
+    SQLite, and the rebuild finds them there too."""
+    with TestClient(create_app(postgres_url, bot_delay=0, settings=SETTINGS)) as client:
+        ana, bo = sign_up(client, "Ana"), sign_up(client, "Bo")
+        table_id = rated_table(client, "tucano", ana, [bo])
+        play_out(client, table_id, [ana, bo])
+        assert len(client.get(f"/api/tables/{table_id}/ratings").json()) == 2
+    result = rebuild(postgres_url)
+    assert result.exit_code == 0 and "the stored figures, exactly" in result.output

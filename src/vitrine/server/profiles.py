@@ -25,7 +25,7 @@ from vitrine.server.accounts.dependencies import accounts_of, signed_in
 from vitrine.server.accounts.store import SignedIn
 from vitrine.server.api import Service, refusals
 from vitrine.server.errors import not_found
-from vitrine.server.live import OPEN, OVER, PLAYING, public_table
+from vitrine.server.live import ABANDONED, CANCELLED, OPEN, OVER, PLAYING, public_table
 from vitrine.server.models import (
     AccountRow,
     RatedGameRow,
@@ -42,6 +42,8 @@ ACTIVE_DAYS = 90
 RECENT = 10  # finished games a profile lists
 LEADERS = 100
 PAGE = 20
+EXPORTED = 100_000  # tables an export lists: all of them
+STATUSES = (OPEN, PLAYING, OVER, ABANDONED, CANCELLED)
 
 router = APIRouter(prefix="/api")
 
@@ -208,6 +210,21 @@ async def finished(store: ProfileStore, account_id: str, page: int, size: int) -
     found = await run_in_threadpool(store.tables_of, account_id, (OVER,), page * size, size)
     changes = await run_in_threadpool(store.changes, account_id, [at.table.id for at in found])
     return [finished_entry(at, changes.get(at.table.id)) for at in found]
+
+
+async def exported_games(
+    service: TableService, store: ProfileStore, account_id: str
+) -> list[dict[str, Any]]:
+    """Every table the account sat at, with its record once the game is over
+    (the account's export)."""
+    found = await run_in_threadpool(store.tables_of, account_id, STATUSES, 0, EXPORTED)
+    games = []
+    for at in found:
+        record = None
+        if at.table.status in (OVER, ABANDONED) and at.table.started_at is not None:
+            record = await service.record(at.table.id)
+        games.append({"table": public_table(at.table), "seat": at.seat, "record": record})
+    return games
 
 
 @router.get("/account/games", response_model=schemas.MyGames, responses=refusals(401))

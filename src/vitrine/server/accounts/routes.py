@@ -27,6 +27,7 @@ from vitrine.server.accounts.service import Accounts, Started
 from vitrine.server.accounts.store import SignedIn
 from vitrine.server.api import BODY, Client, refusals
 from vitrine.server.names import clean_name
+from vitrine.server.profiles import exported_games
 from vitrine.server.service import TableService
 
 router = APIRouter(prefix="/api")
@@ -129,9 +130,12 @@ async def delete_account(
 @router.get(
     "/account/export", response_model=schemas.Export, responses=refusals(401, takes_input=False)
 )
-async def export(signed: SignedInDep, accounts: AccountsDep) -> dict[str, Any]:
-    """Everything kept about the account, as JSON."""
-    return await accounts.export(signed)
+async def export(signed: SignedInDep, accounts: AccountsDep, request: Request) -> dict[str, Any]:
+    """Everything kept about the account, as JSON: the account, its names, sessions
+    and passkeys, and every table it sat at, with the record of each game over."""
+    service: TableService = request.app.state.service
+    games = await exported_games(service, request.app.state.profiles, signed.account.id)
+    return {**await accounts.export(signed), "games": games}
 
 
 @router.post(

@@ -68,11 +68,18 @@ class NameSince(Strict):
     since: str
 
 
+class ExportedGame(Strict):
+    table: TableInfo
+    seat: int = Field(description="the seat the account held")
+    record: dict[str, Any] | None = Field(description="the game's record, once it is over")
+
+
 class Export(Strict):
     account: Account
     names: list[NameSince]
     sessions: list[SessionInfo]
     passkeys: list[Passkey]
+    games: list[ExportedGame]
 
 
 class Ceremony(Strict):

@@ -32,7 +32,8 @@ export const ACCOUNT_WORDS = {
     "sessionEnded.one": "{n} session ended.", "sessionEnded.other": "{n} sessions ended.",
     unknownBrowser: "Unknown browser", browserOn: "{browser} on {system}",
     dataTitle: "Your data", dataNote: "Everything kept about your account, as a JSON file: "
-      + "your names, sessions and passkeys. Never a password.",
+      + "your names, sessions and passkeys, and every game you sat at, with its record. "
+      + "Never a password.",
     download: "Download my data",
     deleteTitle: "Delete my account",
     deleteErased: "Erased for good: your name (anyone may take it again), your password, your "
@@ -91,7 +92,8 @@ export const ACCOUNT_WORDS = {
     "sessionEnded.one": "{n} session terminée.", "sessionEnded.other": "{n} sessions terminées.",
     unknownBrowser: "Navigateur inconnu", browserOn: "{browser} sous {system}",
     dataTitle: "Vos données", dataNote: "Tout ce qui est gardé sur votre compte, dans un fichier "
-      + "JSON : vos noms, sessions et clés d'accès. Jamais de mot de passe.",
+      + "JSON : vos noms, sessions et clés d'accès, et chaque partie où vous avez joué, avec "
+      + "son déroulé. Jamais de mot de passe.",
     download: "Télécharger mes données",
     deleteTitle: "Supprimer mon compte",
     deleteErased: "Effacés pour de bon : votre nom (n'importe qui pourra le reprendre), votre mot "

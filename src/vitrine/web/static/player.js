@@ -8,7 +8,8 @@ import uPlot from "/static/vendor/uPlot.esm.js";
 
 const t = translator({
   en: {
-    player: "Player", memberSince: "Member since {date}", games: "Games", wins: "Wins",
+    player: "Player", memberSince: "Member since {date}", "speaks.en": "Plays in English",
+    "speaks.fr": "Plays in French", games: "Games", wins: "Wins",
     rating: "Rating", notRated: "not rated yet", "ratedGames.one": "{n} rated game",
     "ratedGames.other": "{n} rated games", history: "The rating over time",
     chartSummary: "From {first} to {last} over {count}; lowest {low}, highest {high}.",
@@ -17,7 +18,8 @@ const t = translator({
     noGames: "No finished game yet.", leaderboard: "Leaderboard of {game}", notFoundTitle: "No such player",
   },
   fr: {
-    player: "Joueur", memberSince: "Membre depuis le {date}", games: "Parties", wins: "Victoires",
+    player: "Joueur", memberSince: "Membre depuis le {date}", "speaks.en": "Joue en anglais",
+    "speaks.fr": "Joue en français", games: "Parties", wins: "Victoires",
     rating: "Classement", notRated: "pas encore classé", "ratedGames.one": "{n} partie classée",
     "ratedGames.other": "{n} parties classées", history: "Le classement au fil du temps",
     chartSummary: "De {first} à {last} en {count} ; au plus bas {low}, au plus haut {high}.",
@@ -152,7 +154,8 @@ function render() {
       el("div", { class: "profile-head" },
         el("h1", { id: "player-name" }, profile.name),
         el("p", { class: "muted", id: "member-since" },
-          t("memberSince", { date: dateOf(profile.member_since) }))),
+          t("memberSince", { date: dateOf(profile.member_since) }), " · ",
+          el("span", { id: "player-language" }, t(`speaks.${profile.language}`)))),
       el("div", { class: "profile-games" }, ...sections.map((s) => s.section)),
       el("section", { class: "panel", id: "recent", "aria-labelledby": "recent-title" },
         el("h2", { id: "recent-title" }, t("recent")),
