@@ -9,11 +9,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 import server_fixtures
-from vitrine.server.accounts.dependencies import COOKIE
+from account_helpers import ORIGIN, as_, sign_up
 from vitrine.server.app import create_app
 
-ORIGIN = {"Origin": "http://testserver"}
-PASSWORD = "velvet tundra quiver 1951"
 SETTINGS = replace(server_fixtures.FAST_PLAY, sign_ups="100/minute")
 TWO_HUMANS: list[dict[str, Any]] = [{"kind": "human", "me": True}, {"kind": "human"}]
 
@@ -22,23 +20,6 @@ TWO_HUMANS: list[dict[str, Any]] = [{"kind": "human", "me": True}, {"kind": "hum
 def app_client(sqlite_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(sqlite_url, bot_delay=0, settings=SETTINGS)) as client:
         yield client
-
-
-def account(client: TestClient, name: str) -> str:
-    """Sign up ``name`` (this client then holds its session); its cookie."""
-    client.cookies.clear()
-    response = client.post(
-        "/api/account", json={"name": name, "password": PASSWORD}, headers=ORIGIN
-    )
-    assert response.status_code == 201, response.text
-    return str(client.cookies[COOKIE])
-
-
-def as_(client: TestClient, cookie: str | None) -> None:
-    """Send this session's cookie from now on (None: a guest)."""
-    client.cookies.clear()
-    if cookie is not None:
-        client.cookies.set(COOKIE, cookie, domain="testserver.local")
 
 
 def create(client: TestClient, seats: list[dict[str, Any]]) -> dict[str, Any]:
@@ -51,7 +32,7 @@ def create(client: TestClient, seats: list[dict[str, Any]]) -> dict[str, Any]:
 def test_a_signed_in_creator_sits_hosts_and_plays_by_the_session(
     app_client: TestClient,
 ) -> None:
-    ana = account(app_client, "Ana")
+    ana = sign_up(app_client, "Ana")
     created = create(app_client, TWO_HUMANS)
     table_id = created["table"]["id"]
     seats = created["table"]["seats"]
@@ -90,7 +71,7 @@ def test_a_signed_in_creator_sits_hosts_and_plays_by_the_session(
 def test_a_session_acts_only_from_this_site_and_only_for_its_own_seats(
     app_client: TestClient,
 ) -> None:
-    ana = account(app_client, "Ana")
+    ana = sign_up(app_client, "Ana")
     created = create(
         app_client, [{"kind": "human", "me": True}, {"kind": "bot", "level": "beginner"}]
     )
@@ -100,7 +81,7 @@ def test_a_session_acts_only_from_this_site_and_only_for_its_own_seats(
     )
     assert start.status_code == 403 and start.json()["code"] == "origin_refused"
     assert app_client.post(f"/api/tables/{table_id}/start").json()["code"] == "origin_refused"
-    cy = account(app_client, "Cy")
+    cy = sign_up(app_client, "Cy")
     assert app_client.get(f"/api/tables/{table_id}").json()["you"] is None  # Cy watches
     refused = app_client.post(f"/api/tables/{table_id}/start", headers=ORIGIN)
     assert refused.status_code == 403 and refused.json()["code"] == "host_starts"
@@ -117,7 +98,7 @@ def test_a_session_acts_only_from_this_site_and_only_for_its_own_seats(
 def test_creating_as_me_needs_a_session(app_client: TestClient) -> None:
     response = app_client.post("/api/tables", json={"seats": TWO_HUMANS}, headers=ORIGIN)
     assert response.status_code == 401 and response.json()["code"] == "sign_in_needed"
-    account(app_client, "Ana")
+    sign_up(app_client, "Ana")
     twice = app_client.post(
         "/api/tables",
         json={"seats": [{"kind": "human", "me": True}, {"kind": "human", "me": True}]},
@@ -127,12 +108,12 @@ def test_creating_as_me_needs_a_session(app_client: TestClient) -> None:
 
 
 def test_an_invitation_taken_signed_in_is_the_accounts_seat_once(app_client: TestClient) -> None:
-    account(app_client, "Ana")
+    sign_up(app_client, "Ana")
     created = create(
         app_client, [{"kind": "human", "me": True}, {"kind": "human"}, {"kind": "human"}]
     )
     table_id = created["table"]["id"]
-    bo = account(app_client, "Bo")
+    bo = sign_up(app_client, "Bo")
     first = {"Authorization": f"Bearer {created['seats'][1]['token']}"} | ORIGIN
     joined = app_client.post(f"/api/tables/{table_id}/join", json={"name": "typed"}, headers=first)
     assert joined.status_code == 200
@@ -146,7 +127,7 @@ def test_an_invitation_taken_signed_in_is_the_accounts_seat_once(app_client: Tes
 
 
 def test_the_socket_of_a_signed_in_page_holds_its_seat(app_client: TestClient) -> None:
-    account(app_client, "Ana")
+    sign_up(app_client, "Ana")
     created = create(
         app_client, [{"kind": "human", "me": True}, {"kind": "bot", "level": "beginner"}]
     )
@@ -162,14 +143,14 @@ def test_the_socket_of_a_signed_in_page_holds_its_seat(app_client: TestClient) -
 
 
 def test_an_open_seat_claimed_signed_in_is_the_accounts(app_client: TestClient) -> None:
-    account(app_client, "Ana")
+    sign_up(app_client, "Ana")
     created = app_client.post(
         "/api/tables",
         json={"seats": [*TWO_HUMANS, {"kind": "human"}], "seats_open": True},
         headers=ORIGIN,
     ).json()
     table_id = created["table"]["id"]
-    account(app_client, "Bo")
+    sign_up(app_client, "Bo")
     claim = app_client.post(
         f"/api/tables/{table_id}/seats/1/claim", json={"name": "typed"}, headers=ORIGIN
     )

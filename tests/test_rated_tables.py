@@ -14,15 +14,13 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, text
 
 import server_fixtures
+from account_helpers import ORIGIN, PASSWORD, as_, sign_up
 from vitrine.cli.main import main
 from vitrine.games import game_names
 from vitrine.ratings import INITIAL, shown
-from vitrine.server.accounts.dependencies import COOKIE
 from vitrine.server.app import create_app
 from vitrine.server.models import utcnow
 
-ORIGIN = {"Origin": "http://testserver"}
-PASSWORD = "velvet tundra quiver 1951"
 SETTINGS = replace(server_fixtures.FAST_PLAY, sign_ups="1000/minute", bot_tables=50)
 
 
@@ -30,21 +28,6 @@ SETTINGS = replace(server_fixtures.FAST_PLAY, sign_ups="1000/minute", bot_tables
 def app_client(sqlite_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(sqlite_url, bot_delay=0, settings=SETTINGS)) as client:
         yield client
-
-
-def sign_up(client: TestClient, name: str) -> str:
-    client.cookies.clear()
-    response = client.post(
-        "/api/account", json={"name": name, "password": PASSWORD}, headers=ORIGIN
-    )
-    assert response.status_code == 201, response.text
-    return str(client.cookies[COOKIE])
-
-
-def as_(client: TestClient, cookie: str | None) -> None:
-    client.cookies.clear()
-    if cookie is not None:
-        client.cookies.set(COOKIE, cookie, domain="testserver.local")
 
 
 def rated_table(client: TestClient, game: str, host: str, guests: list[str], bots: int = 0) -> str:
