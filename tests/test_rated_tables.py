@@ -18,6 +18,7 @@ from account_helpers import ORIGIN, PASSWORD, as_, sign_up
 from vitrine.cli.main import main
 from vitrine.games import game_names
 from vitrine.ratings import INITIAL, shown
+from vitrine.server import profiles
 from vitrine.server.app import create_app
 from vitrine.server.models import utcnow
 
@@ -293,3 +294,22 @@ def test_ratings_move_on_postgresql_too(postgres_url: str) -> None:
         assert len(client.get(f"/api/tables/{table_id}/ratings").json()) == 2
     result = rebuild(postgres_url)
     assert result.exit_code == 0 and "the stored figures, exactly" in result.output
+
+
+def test_my_finished_games_come_a_page_at_a_time(
+    app_client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The newest first, ``page_size`` a page, then an empty page; games in
+    progress on the first page only."""
+    monkeypatch.setattr(profiles, "PAGE", 1)
+    ana, bo = sign_up(app_client, "Ana"), sign_up(app_client, "Bo")
+    older = rated_table(app_client, "tucano", ana, [bo])
+    play_out(app_client, older, [ana, bo])
+    newer = rated_table(app_client, "tucano", bo, [ana])
+    play_out(app_client, newer, [ana, bo])
+    playing = rated_table(app_client, "tucano", ana, [bo])
+    as_(app_client, ana)
+    pages = [app_client.get(f"/api/account/games?page={n}").json() for n in range(3)]
+    assert [[g["id"] for g in p["finished"]] for p in pages] == [[newer], [older], []]
+    assert [g["id"] for g in pages[0]["in_progress"]] == [playing]
+    assert pages[1]["in_progress"] == [] and pages[1]["page_size"] == 1
