@@ -51,7 +51,12 @@ def serve(
     """
     from vitrine.games import default_game, get_game
     from vitrine.review import coach_spec
-    from vitrine.server.database import database_url, with_driver
+    from vitrine.server.database import (
+        SqliteTakenError,
+        database_url,
+        sole_sqlite_server,
+        with_driver,
+    )
     from vitrine.server.processes import ServeOptions, serve_here, serve_workers
     from vitrine.server.settings import Settings
 
@@ -70,6 +75,15 @@ def serve(
             "SQLite is served by one process, which alone hears of its changes",
             param_hint="'--workers'",
         )
+    try:
+        held = sole_sqlite_server(url)  # noqa: F841 (held open while this process serves)
+    except SqliteTakenError as taken:
+        raise click.ClickException(
+            f"another vitrine serve already serves the SQLite file {taken}: SQLite is served "
+            "by one process, which alone hears of its changes. Stop the other one, give this "
+            "one another --database, or serve several processes from PostgreSQL "
+            "(--database postgresql://...; docs/deploy.md)."
+        ) from None
     processes = f", {workers} processes" if workers > 1 else ""
     click.echo(f"vitrine: open http://{host}:{port}/  (database: {url.split('@')[-1]}{processes})")
     options = ServeOptions(url, host, port, bot_delay, coach_budget)

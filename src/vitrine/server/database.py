@@ -6,13 +6,15 @@ created by Alembic migrations, run at start-up, so an old database file is
 upgraded rather than silently mismatched.
 """
 
+import fcntl
 import os
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from alembic import command
 from alembic.config import Config
 from sqlalchemy import Connection, Engine, create_engine, event, text
+from sqlalchemy.engine import make_url
 
 DEFAULT_URL = "sqlite:///vitrine.sqlite3"
 URL_VARIABLE = "VITRINE_DATABASE_URL"
@@ -76,3 +78,29 @@ def migrate(engine: Engine, revision: str = "head") -> None:
         if engine.dialect.name == "postgresql":
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         command.upgrade(alembic_config(connection), revision)
+
+
+class SqliteTakenError(Exception):
+    """Another process serves this SQLite file."""
+
+
+def sole_sqlite_server(url: str) -> IO[bytes] | None:
+    """Hold this SQLite file for this process alone, for as long as the file
+    returned stays open (None: not a SQLite file, nothing to hold).
+
+    Two processes on one SQLite file stay consistent (the second is refused
+    with ``409 stale``) but neither hears of the other's decisions: SQLite
+    has no LISTEN/NOTIFY.  So the second is refused at its start instead.
+    The hold is an advisory lock (``flock``) on ``<file>.lock``, which the
+    system lets go when the process ends, killed or not."""
+    parsed = make_url(with_driver(url))
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    path = Path(parsed.database).resolve()
+    held = open(path.with_name(path.name + ".lock"), "ab")  # noqa: SIM115 (kept open: the hold)
+    try:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        held.close()
+        raise SqliteTakenError(str(path)) from None
+    return held
