@@ -93,13 +93,16 @@ def test_a_rated_game_moves_the_ratings_and_a_rebuild_finds_them(
     if ranks[0] != ranks[1]:  # the better placed of the two gains, the other loses
         better, worse = sorted(changes, key=lambda c: ranks[c["seat"]])
         assert better["change"] > 0 > worse["change"]
+    else:  # a tie between two newcomers moves them alike
+        assert changes[0]["change"] == changes[1]["change"]
     # My games, from the session alone: the result and the change.
     as_(app_client, ana)
     mine = app_client.get("/api/account/games").json()
     assert mine["in_progress"] == []
     (entry,) = mine["finished"]
     assert entry["id"] == table_id and entry["seat"] == 0 and entry["rank"] == ranks[0]
-    assert entry["outcome"] == ("lost" if ranks[0] != 1 else entry["outcome"])
+    firsts = list(ranks.values()).count(1)
+    assert entry["outcome"] == ("lost" if ranks[0] != 1 else "won" if firsts == 1 else "shared")
     assert entry["rating_change"] == {k: changes[0][k] for k in entry["rating_change"]}
     # The profile: one game, its rating and history.
     profile = app_client.get("/api/players/Ana").json()

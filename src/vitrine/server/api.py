@@ -65,13 +65,15 @@ bearer = HTTPBearer(auto_error=False, description="a seat token or the host toke
 
 
 async def credential_of(
-    token: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
-    signed: Annotated[SignedIn | None, Depends(signed_in_or_none)],
+    request: Request, token: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)]
 ) -> str | None:
     """Who acts: the seat or host token sent, else the signed-in account (for the
-    seats it holds and the tables it created), else nobody (a spectator)."""
+    seats it holds and the tables it created), else nobody (a spectator).  The
+    session is read only without a token: a decision sent with its seat's token
+    costs no session lookup."""
     if token is not None:
         return token.credentials
+    signed = await signed_in_or_none(request)
     return None if signed is None else AccountCredential(signed.account.id)
 
 

@@ -47,7 +47,10 @@ def agent_of(request: Request) -> str:
     return request.headers.get("user-agent", "")
 
 
-def set_cookie(request: Request, response: Response, started: Started, accounts: Accounts) -> None:
+def signed_in_as(
+    request: Request, response: Response, started: Started, accounts: Accounts
+) -> dict[str, Any]:
+    """Hand the browser its new session's cookie; the account, as the answer."""
     response.set_cookie(
         COOKIE,
         started.cookie,
@@ -57,6 +60,7 @@ def set_cookie(request: Request, response: Response, started: Started, accounts:
         samesite="lax",
         secure=request.url.scheme == "https",
     )
+    return accounts.describe(started.account)
 
 
 def clear_cookie(request: Request, response: Response) -> None:
@@ -88,8 +92,7 @@ async def sign_up(
         agent_of(request),
         request.cookies.get(COOKIE),
     )
-    set_cookie(request, response, started, accounts)
-    return accounts.describe(started.account)
+    return signed_in_as(request, response, started, accounts)
 
 
 @router.get("/account", response_model=schemas.Account, responses=refusals(401, takes_input=False))
@@ -155,8 +158,7 @@ async def sign_in(
     started = await accounts.sign_in(
         body.name, body.password, client, agent_of(request), request.cookies.get(COOKIE)
     )
-    set_cookie(request, response, started, accounts)
-    return accounts.describe(started.account)
+    return signed_in_as(request, response, started, accounts)
 
 
 @router.delete("/session", status_code=204, responses=refusals(401, 403, takes_input=False))
@@ -270,5 +272,4 @@ async def passkey_sign_in(
     started = await keys.sign_in(
         party(request), body.handle, body.credential, agent_of(request), request.cookies.get(COOKIE)
     )
-    set_cookie(request, response, started, accounts)
-    return accounts.describe(started.account)
+    return signed_in_as(request, response, started, accounts)
