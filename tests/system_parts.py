@@ -27,7 +27,12 @@ from vitrine.games.exhibition.fastplayout import compiled_core_built
 REQUIRE_VARIABLE = "VITRINE_REQUIRE_SYSTEM"
 POSTGRES_VARIABLE = "VITRINE_TEST_POSTGRES_URL"
 CHROMIUM = Path("/usr/bin/chromium")
-AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+# The project's node_modules; VITRINE_NODE_MODULES names another (a git worktree
+# of the project shares its main checkout's, rather than installing its own).
+NODE_MODULES = Path(
+    os.environ.get("VITRINE_NODE_MODULES") or Path(__file__).resolve().parent.parent / "node_modules"
+)
+AXE = NODE_MODULES / "axe-core" / "axe.min.js"
 INSTALL_COMMAND = "sudo make system"
 CHROMIUM_PART = "Chromium"
 AXE_PART = "axe-core (npm)"
