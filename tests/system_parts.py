@@ -30,7 +30,8 @@ CHROMIUM = Path("/usr/bin/chromium")
 # The project's node_modules; VITRINE_NODE_MODULES names another (a git worktree
 # of the project shares its main checkout's, rather than installing its own).
 NODE_MODULES = Path(
-    os.environ.get("VITRINE_NODE_MODULES") or Path(__file__).resolve().parent.parent / "node_modules"
+    os.environ.get("VITRINE_NODE_MODULES")
+    or Path(__file__).resolve().parent.parent / "node_modules"
 )
 AXE = NODE_MODULES / "axe-core" / "axe.min.js"
 INSTALL_COMMAND = "sudo make system"
