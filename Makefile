@@ -115,7 +115,7 @@ dist: $(DEV)
 	$(BIN)/twine check --strict dist/*
 
 # The built packages as users get them: the wheel in a new virtualenv, the
-# sdist without a C compiler, and the unpacked sdist's own test suite.
+# sdist without a C compiler, and the unpacked sdist set up and checked by its own Makefile.
 dist-check: dist
 	bash scripts/check-dist dist $(DIST_CHECK)
 
