@@ -1,0 +1,100 @@
+"""End to end: a person challenges a bot account to a rated game on a real
+``vitrine serve``; ``examples/bot_client.py``, run with the bot's API token,
+accepts and plays its seat over the WebSocket while the person plays theirs
+over HTTP; the game ends, both ratings move, and the bot stands on the bots'
+leaderboard."""
+
+import http.cookiejar
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from account_helpers import PASSWORD
+from server_process import Served
+
+FAST = ("--poll", "0.2", "--games", "1", "--verbose")  # stop after the one game
+CLIENT = Path(__file__).resolve().parent.parent / "examples" / "bot_client.py"
+pytestmark = pytest.mark.timeout(300)
+
+
+class Browser:
+    """A person's session on the server: its cookie, and the site's Origin on writes."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+
+    def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"Content-Type": "application/json", "Origin": self.url}
+        request = urllib.request.Request(self.url + path, data, headers, method=method)
+        with self.opener.open(request, timeout=30) as response:
+            text = response.read()
+        return json.loads(text) if text else None
+
+
+def test_a_bot_client_plays_a_rated_challenge_to_the_end(sqlite_url: str) -> None:
+    served = Served(sqlite_url, settings={"VITRINE_SIGN_UPS": "100/minute"})
+    client: subprocess.Popen[bytes] | None = None
+    try:
+        robo = Browser(served.url)
+        robo.call("POST", "/api/account", {"name": "Robo", "password": PASSWORD})
+        assert robo.call("POST", "/api/account/bot")["bot"] is True
+        token = robo.call("POST", "/api/account/tokens", {"label": "e2e", "scopes": ["play"]})
+        ana = Browser(served.url)
+        ana.call("POST", "/api/account", {"name": "Ana", "password": PASSWORD})
+        client = subprocess.Popen(
+            [sys.executable, str(CLIENT), "--server", served.url, "--bot", "beginner", *FAST],
+            env=os.environ | {"VITRINE_TOKEN": token["token"]},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        seats = [{"kind": "human", "me": True}, {"kind": "human", "account": "Robo"}]
+        table_id = ana.call(
+            "POST", "/api/tables", {"game": "tucano", "seats": seats, "rated": True}
+        )["table"]["id"]
+        decisions = {0: 0, 1: 0}
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            mine = ana.call("GET", f"/api/tables/{table_id}")
+            table = mine["table"]
+            if table["status"] == "over":
+                break
+            if table["status"] == "playing" and table["current_player"] == 0:
+                action = mine["view"]["legal_actions"][0]
+                ana.call(
+                    "POST",
+                    f"/api/tables/{table_id}/actions",
+                    {"action": action, "seq": table["seq"]},
+                )
+            else:
+                time.sleep(0.05)
+        else:
+            raise AssertionError(f"the game did not end: {mine['table']}")
+        for entry in mine["log"]:
+            decisions[entry["seat"]] += 1
+        assert decisions[0] > 0 and decisions[1] > 0  # the bot played its own seat
+        assert not any(seat["substituted"] for seat in table["seats"])  # never handed to a bot
+        output, _ = client.communicate(timeout=60)  # it stops after its one game
+        assert client.returncode == 0, output.decode()
+        assert b"accepted the challenge of Ana" in output
+        changes = ana.call("GET", f"/api/tables/{table_id}/ratings")
+        assert [change["name"] for change in changes] == ["Ana", "Robo"]
+        assert all(change["after"] != change["before"] for change in changes)
+        bots = ana.call("GET", "/api/leaderboard/tucano/bots")["players"]
+        assert [leader["name"] for leader in bots] == ["Robo"]
+        assert bots[0]["rating"] == changes[1]["after"]
+        assert ana.call("GET", "/api/leaderboard/tucano")["players"] == []  # provisional Ana
+    finally:
+        if client is not None and client.poll() is None:
+            client.kill()
+        served.stop()
