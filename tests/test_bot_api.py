@@ -363,7 +363,7 @@ def play_by_token_and_cookie(
             else:
                 client.cookies.clear()
                 headers = bearer(token)
-            mine = client.get(f"/api/tables/{table_id}", headers=headers).json()
+            mine: dict[str, Any] = client.get(f"/api/tables/{table_id}", headers=headers).json()
             if mine["table"]["status"] == "over":
                 return mine
             if mine["view"].get("legal_actions") and mine["table"]["current_player"] == mine["you"]:

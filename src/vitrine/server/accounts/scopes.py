@@ -37,7 +37,8 @@ class TokenScope:
 
 def requires_scope(*scopes: str) -> DependsParam:
     """``dependencies=[requires_scope("pair")]``: a token with one of these scopes may call it."""
-    return Depends(TokenScope(*scopes))
+    declared: DependsParam = Depends(TokenScope(*scopes))
+    return declared
 
 
 def declared_scopes(request: Request) -> frozenset[str]:
