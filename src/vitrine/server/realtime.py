@@ -22,7 +22,6 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from vitrine.server.accounts.dependencies import COOKIE
-from vitrine.server.accounts.scopes import check_scope
 from vitrine.server.accounts.service import Accounts
 from vitrine.server.accounts.tokens import Tokens, is_api_token
 from vitrine.server.errors import ApiError, invalid
@@ -153,8 +152,7 @@ async def signed_in_account(websocket: WebSocket) -> AccountCredential | None:
 async def token_account(websocket: WebSocket, token: str) -> AccountCredential:
     """The account an API token (with the ``play`` scope) acts for at this table."""
     tokens: Tokens = websocket.app.state.tokens
-    used = await tokens.use(token)
-    check_scope(used.token.scopes, PLAY_SCOPE)
+    used = await tokens.use(token, PLAY_SCOPE)
     return AccountCredential(used.account.id)
 
 

@@ -16,7 +16,7 @@ from typing import Annotated
 from fastapi import Depends, Request
 
 from vitrine.server.accounts.passkeys import Passkeys
-from vitrine.server.accounts.scopes import check_scope, declared_scopes
+from vitrine.server.accounts.scopes import declared_scopes
 from vitrine.server.accounts.service import Accounts
 from vitrine.server.accounts.store import SignedIn
 from vitrine.server.accounts.tokens import Tokens, is_api_token
@@ -71,8 +71,7 @@ async def by_token(request: Request, token: str) -> SignedIn:
     signed: SignedIn | None = getattr(request.state, "token_signed_in", None)
     if signed is None:
         tokens: Tokens = request.app.state.tokens
-        used = await tokens.use(token)
-        check_scope(used.token.scopes, declared_scopes(request))
+        used = await tokens.use(token, declared_scopes(request))
         signed = SignedIn(used.account, None, used.token)
         request.state.token_signed_in = signed
     return signed

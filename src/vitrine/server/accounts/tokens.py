@@ -24,7 +24,7 @@ from sqlalchemy import Engine, delete, func, select, update
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from vitrine.server.accounts.scopes import SCOPES
+from vitrine.server.accounts.scopes import SCOPES, check_scope
 from vitrine.server.errors import ApiError, conflict, not_found
 from vitrine.server.models import AccountRow, ApiTokenRow, aware, utcnow
 from vitrine.server.ratelimit import RateLimit, moving_window
@@ -159,11 +159,13 @@ class Tokens:
         if not await run_in_threadpool(self.store.remove, account_id, handle):
             raise not_found("token_not_found", "this account has no such API token")
 
-    async def use(self, token: str) -> TokenUse:
-        """The account a token acts for, counted against the token's rate limit;
-        refused if the token is unknown or revoked."""
+    async def use(self, token: str, needed: frozenset[str]) -> TokenUse:
+        """The account a token acts for where one of the ``needed`` scopes is
+        asked, counted against the token's rate limit; refused if the token is
+        unknown or revoked (401), or lacks the scope (403, counting nothing)."""
         used = await run_in_threadpool(self.store.use, token_digest(token), utcnow())
         if used is None:
             raise token_invalid()
+        check_scope(used.token.scopes, needed)
         self.requests.hit(used.token.handle)
         return used
