@@ -148,8 +148,11 @@ class BotClient:
         log.info("connected as %s (bot: %s)", me["name"], me["bot"])
         try:
             while not self.done.is_set():
-                await self.answer_challenges()
-                await self.play_tables()
+                try:
+                    await self.answer_challenges()
+                    await self.play_tables()
+                except OSError as error:  # the server is away (restarting?): look again later
+                    log.info("server unreachable (%s): trying again", error)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.done.wait(), self.poll)
         finally:
@@ -194,7 +197,7 @@ class BotClient:
                         attempt = 0
                         if await self.play_socket(socket, decide):
                             return
-                except (OSError, websockets.ConnectionClosed) as error:
+                except (OSError, websockets.WebSocketException) as error:
                     log.info("socket of %s dropped (%s): reconnecting", table_id, error)
                 await asyncio.sleep(RECONNECT[min(attempt, len(RECONNECT) - 1)])
                 attempt += 1

@@ -5,6 +5,7 @@ over HTTP; the game ends, both ratings move, and the bot stands on the bots'
 leaderboard."""
 
 import http.cookiejar
+import importlib.util
 import json
 import os
 import subprocess
@@ -14,10 +15,12 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 from account_helpers import PASSWORD
 from server_process import Served
+from vitrine.games import get_game
 
 FAST = ("--poll", "0.2", "--games", "1", "--verbose")  # stop after the one game
 CLIENT = Path(__file__).resolve().parent.parent / "examples" / "bot_client.py"
@@ -94,6 +97,91 @@ def test_a_bot_client_plays_a_rated_challenge_to_the_end(sqlite_url: str) -> Non
         assert [leader["name"] for leader in bots] == ["Robo"]
         assert bots[0]["rating"] == changes[1]["after"]
         assert ana.call("GET", "/api/leaderboard/tucano")["players"] == []  # provisional Ana
+    finally:
+        if client is not None and client.poll() is None:
+            client.kill()
+        served.stop()
+
+
+def load_client() -> Any:
+    spec = importlib.util.spec_from_file_location("bot_client", CLIENT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_policy_over_the_adapters_observation_decides() -> None:
+    """A policy sees the adapters' observation and mask and its id becomes notation."""
+    client = load_client()
+    seen: list[tuple[Any, Any]] = []
+
+    def last_legal(observation: Any, mask: Any) -> int:
+        seen.append((observation, mask))
+        return int(np.flatnonzero(mask)[-1])
+
+    decide = client.Decider(None, last_legal, "flat").for_table("tucano", 2)
+    state = get_game("tucano").new_game(["A", "B"], {}, 7)
+    seat = state.current_player
+    view = state.view(seat)
+    decision = decide(view)
+    ((observation, mask),) = seen
+    legal = state.legal_action_ids()
+    assert observation.ndim == 1 and mask.sum() == len(legal)
+    assert decision == state.action_text(max(legal)) and decision in view["legal_actions"]
+    assert client.Decider("beginner", None, "flat").can_play("tucano", 2)
+    assert not client.Decider("beginner", None, "flat").can_play("no such game", 2)
+
+
+def test_the_client_reconnects_after_the_server_restarts(sqlite_url: str) -> None:
+    """The server dies mid-game (SIGKILL) and comes back on its port: the client's
+    socket drops, it connects again and plays on to the end."""
+    served = Served(sqlite_url, settings={"VITRINE_SIGN_UPS": "100/minute"})
+    client: subprocess.Popen[bytes] | None = None
+    try:
+        robo = Browser(served.url)
+        robo.call("POST", "/api/account", {"name": "Robo", "password": PASSWORD})
+        robo.call("POST", "/api/account/bot")
+        token = robo.call("POST", "/api/account/tokens", {"label": "e2e", "scopes": ["play"]})
+        ana = Browser(served.url)
+        ana.call("POST", "/api/account", {"name": "Ana", "password": PASSWORD})
+        seats = [{"kind": "human", "me": True}, {"kind": "human", "account": "Robo"}]
+        made = ana.call("POST", "/api/tables", {"game": "tucano", "seats": seats})
+        table_id = made["table"]["id"]
+        client = subprocess.Popen(
+            [sys.executable, str(CLIENT), "--server", served.url, "--bot", "beginner", *FAST],
+            env=os.environ | {"VITRINE_TOKEN": token["token"]},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        restarted = False
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            try:
+                mine = ana.call("GET", f"/api/tables/{table_id}")
+            except OSError:
+                time.sleep(0.1)  # the server is coming back
+                continue
+            table = mine["table"]
+            if table["status"] == "over":
+                break
+            if not restarted and table["status"] == "playing" and table["seq"] >= 6:
+                served.kill()
+                served = Served(sqlite_url, port=served.port, settings=served.settings)
+                restarted = True
+                continue
+            if table["status"] == "playing" and table["current_player"] == 0:
+                decision = {"action": mine["view"]["legal_actions"][0], "seq": table["seq"]}
+                ana.call("POST", f"/api/tables/{table_id}/actions", decision)
+            else:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the game did not end")
+        assert restarted
+        output, _ = client.communicate(timeout=60)
+        assert client.returncode == 0, output.decode()
+        assert b"dropped" in output
+        assert not any(seat["substituted"] for seat in table["seats"])
     finally:
         if client is not None and client.poll() is None:
             client.kill()
