@@ -278,6 +278,21 @@ def test_a_challenge_accepted_starts_the_table(app_client: TestClient) -> None:
     assert sent["status"] == "accepted"
 
 
+def test_a_challenge_made_is_told_to_the_listeners(app_client: TestClient) -> None:
+    """``Challenges.made`` is where notifications of part B plug in."""
+    told: list[tuple[str, str, str]] = []
+
+    async def invited(account_id: str, table_id: str, by_name: str) -> None:
+        told.append((account_id, table_id, by_name))
+
+    app_client.app.state.challenges.listeners.append(invited)  # type: ignore[attr-defined]
+    ana = sign_up(app_client, "Ana")
+    sign_up(app_client, "Bo")
+    bo_id = app_client.get("/api/account").json()["id"]
+    table_id = challenge(app_client, ana, "Bo", rated=False)
+    assert told == [(bo_id, table_id, "Ana")]
+
+
 def test_a_challenge_declined_calls_the_table_off(app_client: TestClient) -> None:
     ana = sign_up(app_client, "Ana")
     bo = sign_up(app_client, "Bo")

@@ -16,7 +16,7 @@ from vitrine.server.accounts.bot_accounts import mark_as_bot
 from vitrine.server.accounts.dependencies import accounts_of, signed_in
 from vitrine.server.accounts.store import SignedIn
 from vitrine.server.accounts.tokens import Tokens
-from vitrine.server.api import BODY, PLAY, TOKEN, refusals
+from vitrine.server.api import BODY, PLAY, TOKEN, member_of, refusals
 from vitrine.server.live import AccountCredential
 from vitrine.server.names import clean_name
 from vitrine.server.schemas import TableState
@@ -37,8 +37,9 @@ TokensDep = Annotated[Tokens, Depends(tokens_of)]
 
 
 def as_member(signed: SignedIn) -> Member:
-    assert signed.account.name is not None  # a deleted account signs nobody in
-    return Member(signed.account.id, signed.account.name, signed.account.bot)
+    member = member_of(signed)
+    assert member is not None  # a deleted account signs nobody in
+    return member
 
 
 @router.post(

@@ -56,7 +56,8 @@ class ChallengeStore:
         self.engine = engine
 
     def add(self, rows: list[GameChallengeRow]) -> None:
-        with Session(self.engine) as session:
+        """Keep the rows (readable after: their listeners are told of them)."""
+        with Session(self.engine, expire_on_commit=False) as session:
             session.add_all(rows)
             session.commit()
 
