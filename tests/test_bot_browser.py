@@ -61,6 +61,7 @@ def challenge(page: Page, served: Served, name: str) -> str:
     page.select_option("#count", "2")
     page.select_option("#seat-1-kind", "account")
     page.fill("#seat-1-account", name)
+    checked(page, "the lobby's form with a challenge")
     page.click("#create")
     page.wait_for_url("**/table/**")
     return page.url.rsplit("/", 1)[-1]
@@ -85,7 +86,7 @@ def test_a_bot_account_its_tokens_and_its_challenges_on_the_pages(
     bot_name, person = f"Robo {language}", f"Ana {language}"
     with (
         player_context(module_browser, size, language) as (bot_context, bot_troubles),
-        player_context(module_browser, "desktop", language) as (ana_context, ana_troubles),
+        player_context(module_browser, size, language) as (ana_context, ana_troubles),
     ):
         owner, ana = bot_context.new_page(), ana_context.new_page()
         new_account(owner, served, bot_name)

@@ -8,6 +8,7 @@ import http.cookiejar
 import importlib.util
 import json
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -185,4 +186,27 @@ def test_the_client_reconnects_after_the_server_restarts(sqlite_url: str) -> Non
     finally:
         if client is not None and client.poll() is None:
             client.kill()
+        served.stop()
+
+
+def test_ctrl_c_stops_the_client_cleanly(sqlite_url: str) -> None:
+    served = Served(sqlite_url, settings={"VITRINE_SIGN_UPS": "100/minute"})
+    try:
+        robo = Browser(served.url)
+        robo.call("POST", "/api/account", {"name": "Robo", "password": PASSWORD})
+        robo.call("POST", "/api/account/bot")
+        token = robo.call("POST", "/api/account/tokens", {"label": "e2e", "scopes": ["play"]})
+        client = subprocess.Popen(
+            [sys.executable, str(CLIENT), "--server", served.url, "--poll", "0.2", "--verbose"],
+            env=os.environ | {"VITRINE_TOKEN": token["token"]},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        assert client.stdout is not None
+        assert b"connected as Robo" in client.stdout.readline()  # it runs, waiting for games
+        client.send_signal(signal.SIGINT)
+        output, _ = client.communicate(timeout=30)
+        assert client.returncode == 0, output.decode()
+        assert b"Traceback" not in output
+    finally:
         served.stop()
