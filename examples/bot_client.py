@@ -266,7 +266,10 @@ def main() -> None:
             loop.add_signal_handler(signum, client.done.set)
         await client.run()
 
-    asyncio.run(until_stopped())
+    try:
+        asyncio.run(until_stopped())
+    except urllib.error.HTTPError as error:  # the token refused: unknown, revoked, unscoped
+        raise SystemExit(f"the server refused the token: {error.read().decode()}") from None
 
 
 if __name__ == "__main__":
