@@ -346,6 +346,14 @@ def test_the_openapi_document_lists_every_route(api: Api) -> None:
         "/api/players/{name}",
         "/api/leaderboard/{game}",
         "/api/tables/{table_id}/ratings",
+        # the bot API
+        "/api/account/bot",
+        "/api/account/tokens",
+        "/api/account/tokens/{token_id}",
+        "/api/account/challenges",
+        "/api/challenges/{table_id}/accept",
+        "/api/challenges/{table_id}/decline",
+        "/api/leaderboard/{game}/bots",
     }
 
 

@@ -16,6 +16,7 @@ import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,7 +29,7 @@ SCHEMATHESIS = Path(sys.executable).with_name("st")
 SEED, EXAMPLES = 1, 30
 HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "human", "name": "Cy"}]
 BOTS = [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "beginner"}]
-OPERATIONS = 47
+OPERATIONS = 55
 PASSWORD = "velvet tundra quiver 1951"
 
 
@@ -43,6 +44,40 @@ def session_cookie(server: Served, name: str) -> str:
     with urllib.request.urlopen(request, timeout=30) as response:
         cookie: str = response.headers["set-cookie"].split(";")[0].split("=", 1)[1]
         return cookie
+
+
+def as_cookie(server: Served, cookie: str, method: str, path: str, body: Any = None) -> Any:
+    """One call signed in by ``cookie``, from this site's page."""
+    request = urllib.request.Request(
+        server.url + path,
+        None if body is None else json.dumps(body).encode(),
+        {
+            "Content-Type": "application/json",
+            "Origin": server.url,
+            "Cookie": f"vitrine_session={cookie}",
+        },
+        method=method,
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def bot_and_challenge(server: Served) -> dict[str, str]:
+    """A bot account (its cookie and a play token) and a table that challenges it."""
+    bot = session_cookie(server, "Fuzzbot")
+    as_cookie(server, bot, "POST", "/api/account/bot")
+    token = as_cookie(
+        server, bot, "POST", "/api/account/tokens", {"label": "fuzz", "scopes": ["play"]}
+    )["token"]
+    seats = [{"kind": "human", "me": True}, {"kind": "human", "account": "Fuzzbot"}]
+    challenger = session_cookie(server, "Challenger")
+    table = as_cookie(server, challenger, "POST", "/api/tables", {"game": "tucano", "seats": seats})
+    return {
+        "VITRINE_ST_BOT_COOKIE": bot,
+        "VITRINE_ST_BOT_TOKEN": token,
+        "VITRINE_ST_CHALLENGE_TABLE": table["table"]["id"],
+        "VITRINE_ST_MARKED_COOKIE": session_cookie(server, "Marked"),
+    }
 
 
 @pytest.fixture
@@ -97,6 +132,7 @@ def test_schemathesis_finds_nothing(fuzzed: Served, tmp_path: Path) -> None:
         "VITRINE_ST_ENDING_ONE_COOKIE": session_cookie(fuzzed, "Ending one"),
         "VITRINE_ST_SIGNED_OUT_COOKIE": session_cookie(fuzzed, "Signed out"),
         "VITRINE_ST_DELETED_COOKIE": session_cookie(fuzzed, "Deleted"),
+        **bot_and_challenge(fuzzed),
     }
     command = [
         str(SCHEMATHESIS),

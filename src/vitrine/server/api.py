@@ -1,7 +1,9 @@
 """The HTTP API: lobby, tables, decisions, records.  The page uses exactly this.
 
 A seat's or the host's token travels as ``Authorization: Bearer <token>``;
-without one a request sees what a spectator sees.  Each route lists every
+without one a request sees what a spectator sees.  An API token (a bot
+account's, ``vitrine_...``) travels the same way and acts as its account's
+session would, on the routes that declare its ``play`` scope (``PLAY``).  Each route lists every
 status it can answer, with the one body every refusal has (``Refusal``), so
 the OpenAPI document describes the server as it is (Schemathesis checks it).
 """
@@ -20,25 +22,28 @@ from vitrine.bots import LEVELS
 from vitrine.games import game_names, get_plugin, plugins
 from vitrine.kit.plugin import GamePlugin
 from vitrine.server import schemas
-from vitrine.server.accounts.dependencies import sign_in_needed, signed_in_or_none
+from vitrine.server.accounts.dependencies import accounts_of, sign_in_needed, signed_in_or_none
+from vitrine.server.accounts.scopes import requires_scope
 from vitrine.server.accounts.store import SignedIn
+from vitrine.server.accounts.tokens import is_api_token
 from vitrine.server.errors import ApiError, not_found
 from vitrine.server.live import OPEN, AccountCredential
 from vitrine.server.service import Member, SeatSpec, TableService
+from vitrine.server.tables.challenges import challenges_of
 
 REFUSALS = {
     400: "the body could not be read as the request it should be",
     401: "a token or a signed-in session is needed, or the sign-in was refused: see the code",
     403: "the token holds no seat here, or is not the host's, or the request came from "
-    "another site's page",
+    "another site's page, or the API token lacks the scope (token_scope)",
     404: "no such table, seat or data file",
     408: "the request body did not arrive in time",
     409: "not now, or taken: see the code (not started, over, another seat's turn, stale, "
     "a name taken, ...)",
     413: "the request body is too large",
     422: "malformed, or refused by the rules: see the code",
-    429: "too many requests from this client (or sign-ins to this name), or too many bot "
-    "tables: see Retry-After",
+    429: "too many requests from this client (or API token, or sign-ins to this name), or "
+    "too many bot tables: see Retry-After",
     503: "the coach is busy with other reviews: see Retry-After",
 }
 RETRY_AFTER = {"Retry-After": {"description": "seconds to wait", "schema": {"type": "integer"}}}
@@ -61,7 +66,11 @@ PAGE_FILE = re.compile(r"[a-z][a-z0-9_-]*\.(?P<kind>js|css|svg)")
 TABLE_ID = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 MAX_IDS = 100  # tables one lobby request may name
 PAGE_MEDIA = {"js": "text/javascript", "css": "text/css", "svg": "image/svg+xml"}
-bearer = HTTPBearer(auto_error=False, description="a seat token or the host token")
+bearer = HTTPBearer(
+    auto_error=False, description="a seat token, the host token, or an API token (vitrine_...)"
+)
+PLAY = requires_scope("play")  # an API token with the play scope may call the route
+TOKEN = (401, 403, 429)  # what a route that takes API tokens may answer for the token alone
 
 
 async def credential_of(
@@ -70,8 +79,8 @@ async def credential_of(
     """Who acts: the seat or host token sent, else the signed-in account (for the
     seats it holds and the tables it created), else nobody (a spectator).  The
     session is read only without a token: a decision sent with its seat's token
-    costs no session lookup."""
-    if token is not None:
+    costs no session lookup.  An API token acts as its account's session."""
+    if token is not None and not is_api_token(token.credentials):
         return token.credentials
     signed = await signed_in_or_none(request)
     return None if signed is None else AccountCredential(signed.account.id)
@@ -86,7 +95,7 @@ def member_of(
     """The signed-in person, as the seat they take knows them."""
     if signed is None or signed.account.name is None:
         return None
-    return Member(signed.account.id, signed.account.name)
+    return Member(signed.account.id, signed.account.name, signed.account.bot)
 
 
 MemberDep = Annotated[Member | None, Depends(member_of)]
@@ -183,21 +192,32 @@ async def game_page_file(name: str, file: str) -> FileResponse:
     "/tables",
     status_code=201,
     response_model=schemas.CreatedTable,
-    responses=refusals(*BODY, 401, 429),
+    responses=refusals(*BODY, *TOKEN, 404, 409),
+    dependencies=[PLAY],
 )
 async def create_table(
-    body: schemas.CreateTableRequest, service: Service, client: Client, member: MemberDep
+    body: schemas.CreateTableRequest,
+    request: Request,
+    service: Service,
+    client: Client,
+    member: MemberDep,
 ) -> dict[str, Any]:
     """A new table.  The answer holds the only copies of the host and seat tokens.
     A signed-in creator is also its host by their session, and sits at the seat
-    marked ``me``."""
+    marked ``me``.  A seat with an ``account`` is reserved for that account: a
+    challenge, which it accepts or declines (``/api/account/challenges``)."""
+    reserved = {
+        position: await reserved_for(request, seat.account)
+        for position, seat in enumerate(body.seats)
+        if isinstance(seat, schemas.HumanSeat) and seat.account is not None
+    }
     specs = [
         SeatSpec(seat.kind, seat.name, seat.level, False)
         if isinstance(seat, schemas.BotSeat)
-        else SeatSpec(seat.kind, seat.name, None, seat.me)
-        for seat in body.seats
+        else SeatSpec(seat.kind, seat.name, None, seat.me, reserved.get(position))
+        for position, seat in enumerate(body.seats)
     ]
-    if member is None and (body.rated or any(spec.me for spec in specs)):
+    if member is None and (body.rated or reserved or any(spec.me for spec in specs)):
         raise sign_in_needed()
     created = await service.create(
         body.game,
@@ -211,6 +231,9 @@ async def create_table(
         body.rated,
     )
     table_id = created.live.id
+    if reserved:
+        assert member is not None
+        await challenges_of(request).made(created.live, member)
     return {
         "table": created.live.summary(),
         "host_token": created.host_token,
@@ -219,6 +242,14 @@ async def create_table(
             for position, token in created.seat_tokens.items()
         ],
     }
+
+
+async def reserved_for(request: Request, name: str) -> Member:
+    """The account a challenge names (a current or old name, or a look-alike)."""
+    account = await accounts_of(request).resolve(name)
+    if account is None or account.name is None:
+        raise not_found("player_not_found", f"no player is called {name!r}", name=name)
+    return Member(account.id, account.name, account.bot)
 
 
 @router.get("/tables", response_model=list[schemas.TableInfo], responses=refusals())
@@ -244,7 +275,8 @@ async def list_tables(
 @router.get(
     "/tables/{table_id}",
     response_model=schemas.TableState,
-    responses=refusals(403, 404),
+    responses=refusals(*TOKEN, 404),
+    dependencies=[PLAY],
     openapi_extra={"security": [{}]},  # the token is optional: without one, a spectator's view
 )
 async def get_table(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
@@ -256,7 +288,8 @@ async def get_table(table_id: str, service: Service, credentials: Credentials) -
 @router.post(
     "/tables/{table_id}/join",
     response_model=schemas.TableState,
-    responses=refusals(*BODY, 401, 403, 404, 409),
+    responses=refusals(*BODY, *TOKEN, 404, 409),
+    dependencies=[PLAY],
 )
 async def join(
     table_id: str,
@@ -275,7 +308,8 @@ async def join(
 @router.post(
     "/tables/{table_id}/seats/{position}/claim",
     response_model=schemas.ClaimedSeat,
-    responses=refusals(*BODY, 403, 404, 409),
+    responses=refusals(*BODY, *TOKEN, 404, 409),
+    dependencies=[PLAY],
 )
 async def claim(
     table_id: str, position: int, body: schemas.JoinRequest, service: Service, member: MemberDep
@@ -289,7 +323,8 @@ async def claim(
 @router.post(
     "/tables/{table_id}/cancel",
     response_model=schemas.TableState,
-    responses=refusals(401, 403, 404, 409),
+    responses=refusals(*TOKEN, 404, 409),
+    dependencies=[PLAY],
 )
 async def cancel(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
     """Call a table off before it starts (host only)."""
@@ -300,7 +335,8 @@ async def cancel(table_id: str, service: Service, credentials: Credentials) -> d
 @router.post(
     "/tables/{table_id}/start",
     response_model=schemas.TableState,
-    responses=refusals(401, 403, 404, 409, 429),
+    responses=refusals(*TOKEN, 404, 409),
+    dependencies=[PLAY],
 )
 async def start(
     table_id: str, service: Service, credentials: Credentials, client: Client
@@ -313,7 +349,8 @@ async def start(
 @router.post(
     "/tables/{table_id}/actions",
     response_model=schemas.TableState,
-    responses=refusals(*BODY, 401, 403, 404, 409),
+    responses=refusals(*BODY, *TOKEN, 404, 409),
+    dependencies=[PLAY],
 )
 async def act(
     table_id: str, body: schemas.ActionRequest, service: Service, credentials: Credentials
@@ -327,7 +364,8 @@ async def act(
 @router.post(
     "/tables/{table_id}/check",
     response_model=schemas.Check,
-    responses=refusals(*BODY, 401, 403, 404, 409),
+    responses=refusals(*BODY, *TOKEN, 404, 409),
+    dependencies=[PLAY],
 )
 async def check(
     table_id: str, body: schemas.CheckRequest, service: Service, credentials: Credentials
@@ -340,7 +378,8 @@ async def check(
 @router.get(
     "/tables/{table_id}/provisional",
     response_model=list[schemas.ProvisionalScore],
-    responses=refusals(403, 404, 409),
+    responses=refusals(*TOKEN, 404, 409),
+    dependencies=[PLAY],
     openapi_extra={"security": [{}]},  # the token is optional: without one, a spectator's view
 )
 async def provisional(
@@ -353,7 +392,8 @@ async def provisional(
 @router.post(
     "/tables/{table_id}/chat",
     response_model=schemas.TableState,
-    responses=refusals(*BODY, 401, 403, 404, 429),
+    responses=refusals(*BODY, *TOKEN, 404),
+    dependencies=[PLAY],
 )
 async def chat(
     table_id: str, body: schemas.ChatRequest, service: Service, credentials: Credentials
@@ -367,7 +407,8 @@ async def chat(
 @router.post(
     "/tables/{table_id}/rematch",
     response_model=schemas.TableState,
-    responses=refusals(401, 403, 404, 409, 429),
+    responses=refusals(*TOKEN, 404, 409),
+    dependencies=[PLAY],
 )
 async def rematch(
     table_id: str, service: Service, credentials: Credentials, client: Client
@@ -381,7 +422,8 @@ async def rematch(
 @router.post(
     "/tables/{table_id}/seats/{position}/bot",
     response_model=schemas.TableState,
-    responses=refusals(*BODY, 401, 403, 404, 409),
+    responses=refusals(*BODY, *TOKEN, 404, 409),
+    dependencies=[PLAY],
 )
 async def hand_to_bot(
     table_id: str,
@@ -399,7 +441,8 @@ async def hand_to_bot(
 @router.post(
     "/tables/{table_id}/leave",
     response_model=schemas.TableState,
-    responses=refusals(*BODY, 401, 403, 404, 409),
+    responses=refusals(*BODY, *TOKEN, 404, 409),
+    dependencies=[PLAY],
 )
 async def leave(
     table_id: str,

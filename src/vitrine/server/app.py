@@ -11,9 +11,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
 from vitrine.server import api, profiles, realtime
+from vitrine.server.accounts.bot_routes import router as bot_router
 from vitrine.server.accounts.passkeys import Passkeys
 from vitrine.server.accounts.routes import router as accounts_router
 from vitrine.server.accounts.service import Accounts
+from vitrine.server.accounts.tokens import Tokens
 from vitrine.server.database import make_engine, migrate
 from vitrine.server.errors import ApiError, writable
 from vitrine.server.learn import learn_router
@@ -25,6 +27,7 @@ from vitrine.server.proxies import FORWARDED, ForwardedHeader
 from vitrine.server.service import TableService
 from vitrine.server.settings import Settings
 from vitrine.server.store import Store
+from vitrine.server.tables.challenges import Challenges
 
 BOT_DELAY = 0.8  # seconds: long enough to see a bot's move land, short enough not to wait
 DB_THREADS = 8  # the service's threads for a server database, each with its own connection
@@ -78,6 +81,8 @@ def create_app(
         app.state.accounts = Accounts(engine, settings)
         app.state.passkeys = Passkeys(app.state.accounts)
         app.state.profiles = ProfileStore(engine)
+        app.state.tokens = Tokens(engine, settings)  # the bot API
+        app.state.challenges = Challenges(engine, service)
         await service.resume()
         try:
             yield
@@ -130,6 +135,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(accounts_router)
     app.include_router(profiles.router)
+    app.include_router(bot_router)
     app.include_router(realtime.router)
     app.include_router(learn_router(settings))
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

@@ -74,6 +74,10 @@ def public_table(row: TableRow) -> dict[str, Any]:
                 "joined": seat.name is not None,
                 "substituted": seat.substituted,
                 "account": seat.account_id is not None,  # its name leads to a profile
+                "bot": bool(seat.bot),  # a bot account's seat (bot API)
+                "reserved": seat.account_id is not None
+                and seat.name is None
+                and row.status == OPEN,
             }
             for seat in row.seats
         ],

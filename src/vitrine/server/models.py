@@ -108,6 +108,9 @@ class SeatRow(Base):
     account_id: Mapped[str | None] = mapped_column(
         ForeignKey("accounts.id", name="fk_seats_account_id"), index=True
     )
+    # Its account is a bot's (bot API, revision 0014): an account is marked before
+    # it holds any seat, so the seat says it once, as it says the name.
+    bot: Mapped[bool] = mapped_column(default=False)
 
     def with_changes(self, **changes: Any) -> "SeatRow":
         """A copy with ``changes``: written first, so memory changes only once the database has."""
@@ -206,6 +209,8 @@ class AccountRow(Base):
     language: Mapped[str] = mapped_column(String(8), default="en")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # Marked a bot by its owner (bot API, revision 0014): for good, before any game.
+    bot: Mapped[bool] = mapped_column(default=False)
 
 
 class AccountNameRow(Base):
@@ -304,3 +309,42 @@ class RatingRow(Base):
     sigma: Mapped[float] = mapped_column(Double)
     games: Mapped[int] = mapped_column(Integer)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), index=True)
+
+
+# ------------------------------------------------------------ bot API (revision 0014)
+#
+# An account marked as a bot (``accounts.bot``, for good) plays through API
+# tokens: ``api_tokens`` keeps each token's SHA-256, never the token, with its
+# scopes and when it was last used.  ``game_challenges`` is a seat reserved
+# for an account at a table a person made: the account accepts it (takes the
+# seat) or declines it (the table is called off).
+
+
+class ApiTokenRow(Base):
+    """A personal API token of a (bot) account: ``handle`` names it in lists
+    and revocations; ``token_hash`` is the SHA-256 of the token itself."""
+
+    __tablename__ = "api_tokens"
+
+    handle: Mapped[str] = mapped_column(String(24), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    label: Mapped[str] = mapped_column(String(60))
+    scopes: Mapped[list[str]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    used_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class GameChallengeRow(Base):
+    """A seat of a table reserved for an account (``account_id``) by the person
+    who made the table (``by_account_id``): pending, accepted or declined."""
+
+    __tablename__ = "game_challenges"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), primary_key=True)
+    position: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    by_account_id: Mapped[str] = mapped_column(ForeignKey("accounts.id"), index=True)
+    status: Mapped[str] = mapped_column(String(16))  # pending, accepted, declined
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    answered_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Depends, Query, Request
-from sqlalchemy import Engine, exists, select
+from sqlalchemy import Engine, exists, select, true
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
@@ -23,7 +23,7 @@ from vitrine.ratings import PROVISIONAL_SIGMA, Rating, provisional, shown
 from vitrine.server.accounts import schemas
 from vitrine.server.accounts.dependencies import accounts_of, signed_in
 from vitrine.server.accounts.store import SignedIn
-from vitrine.server.api import Service, refusals
+from vitrine.server.api import PLAY, TOKEN, Service, refusals
 from vitrine.server.errors import not_found
 from vitrine.server.live import ABANDONED, CANCELLED, OPEN, OVER, PLAYING, public_table
 from vitrine.server.models import (
@@ -139,14 +139,20 @@ class ProfileStore:
             ).all()
             return [(game, aware(at), mu, sigma) for game, at, mu, sigma in rows]
 
-    def leaders(self, game: str, since: datetime) -> list[tuple[RatingRow, str]]:
+    def leaders(
+        self, game: str, since: datetime, bots: bool = False
+    ) -> list[tuple[RatingRow, str]]:
+        """The people's leaders (settled ratings), or the bots' (``bots``: their
+        provisional ratings too, marked so, since a bot plays whoever challenges it)."""
+        settled = RatingRow.sigma <= PROVISIONAL_SIGMA
         with Session(self.engine, expire_on_commit=False) as session:
             rows = session.execute(
                 select(RatingRow, AccountRow.name)
                 .join(AccountRow, AccountRow.id == RatingRow.account_id)
                 .where(
                     RatingRow.game == game,
-                    RatingRow.sigma <= PROVISIONAL_SIGMA,
+                    AccountRow.bot.is_(bots),
+                    true() if bots else settled,
                     RatingRow.updated_at >= since,
                     AccountRow.deleted_at.is_(None),
                 )
@@ -227,7 +233,12 @@ async def exported_games(
     return games
 
 
-@router.get("/account/games", response_model=schemas.MyGames, responses=refusals(401))
+@router.get(
+    "/account/games",
+    response_model=schemas.MyGames,
+    responses=refusals(*TOKEN),
+    dependencies=[PLAY],
+)
 async def my_games(
     signed: SignedInDep,
     service: Service,
@@ -280,6 +291,7 @@ async def player(name: str, request: Request, store: Profiles) -> dict[str, Any]
     changes = await run_in_threadpool(store.changes, account.id, [at.table.id for at in recent])
     return {
         "name": account.name,
+        "bot": account.bot,
         "language": account.language,
         "member_since": aware(account.created_at).isoformat(),
         "games": per_game,
@@ -289,12 +301,23 @@ async def player(name: str, request: Request, store: Profiles) -> dict[str, Any]
 
 @router.get("/leaderboard/{game}", response_model=schemas.Leaderboard, responses=refusals(404))
 async def leaderboard(game: str, store: Profiles) -> dict[str, Any]:
-    """A game's best ratings: settled (not provisional), of players active in
-    the last 90 days, the highest first."""
+    """A game's best ratings: settled (not provisional), of people (bot accounts
+    have their own board) active in the last 90 days, the highest first."""
+    return await leaders_of(store, game, bots=False)
+
+
+@router.get("/leaderboard/{game}/bots", response_model=schemas.Leaderboard, responses=refusals(404))
+async def bots_leaderboard(game: str, store: Profiles) -> dict[str, Any]:
+    """A game's bot accounts by rating (provisional ones too, marked), of those
+    active in the last 90 days, the highest first."""
+    return await leaders_of(store, game, bots=True)
+
+
+async def leaders_of(store: ProfileStore, game: str, bots: bool) -> dict[str, Any]:
     if game not in game_names():
         raise not_found("game_not_found", f"no game {game!r} is installed here", game=game)
     since = utcnow() - timedelta(days=ACTIVE_DAYS)
-    leaders = await run_in_threadpool(store.leaders, game, since)
+    leaders = await run_in_threadpool(store.leaders, game, since, bots)
     return {
         "game": game,
         "active_days": ACTIVE_DAYS,

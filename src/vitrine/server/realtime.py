@@ -1,7 +1,8 @@
 """Live tables over WebSockets: every change reaches every watcher, each with their own view.
 
 A client opens ``/api/tables/{id}/ws`` and its first message says who it is:
-``{"type": "hello", "token": "<seat token>"}``, or no token for a spectator.
+``{"type": "hello", "token": "<seat token>"}``, or no token for a spectator;
+a bot's API token (``play`` scope) there acts for the seats its account holds.
 The token travels inside the socket, never in the URL, which proxies log.
 On that, a client gets the whole picture at once, so a reconnecting browser
 catches up with no replay of missed messages.  Decisions sent here take the
@@ -22,6 +23,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from vitrine.server.accounts.dependencies import COOKIE
 from vitrine.server.accounts.service import Accounts
+from vitrine.server.accounts.tokens import Tokens, is_api_token
 from vitrine.server.errors import ApiError, invalid
 from vitrine.server.live import AccountCredential, Subscriber, to_json
 from vitrine.server.origins import foreign_origin
@@ -31,6 +33,7 @@ from vitrine.server.service import TableService
 
 router = APIRouter()
 POLICY_VIOLATION = 1008
+PLAY_SCOPE = frozenset({"play"})  # what an API token needs to use a table's socket
 
 
 async def _send_waiting(websocket: WebSocket, subscriber: Subscriber) -> None:
@@ -146,6 +149,13 @@ async def signed_in_account(websocket: WebSocket) -> AccountCredential | None:
     return None if signed is None else AccountCredential(signed.account.id)
 
 
+async def token_account(websocket: WebSocket, token: str) -> AccountCredential:
+    """The account an API token (with the ``play`` scope) acts for at this table."""
+    tokens: Tokens = websocket.app.state.tokens
+    used = await tokens.use(token, PLAY_SCOPE)
+    return AccountCredential(used.account.id)
+
+
 @router.websocket("/api/tables/{table_id}/ws")
 async def table_socket(websocket: WebSocket, table_id: str) -> None:
     service: TableService = websocket.app.state.service
@@ -156,7 +166,9 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
     await websocket.accept()
     try:
         token = await _hello(websocket, settings.ws_hello_seconds)
-        if token is None and "origin" in websocket.headers:
+        if token is not None and is_api_token(token):
+            token = await token_account(websocket, token)
+        elif token is None and "origin" in websocket.headers:
             token = await signed_in_account(websocket)
         live, seat = await service.seated(table_id, token, reading=True)
     except WebSocketDisconnect:

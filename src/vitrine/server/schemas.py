@@ -52,6 +52,12 @@ class HumanSeat(Strict):
         description="the signed-in creator sits here, under their account's name (needs a "
         "session: sign_in_needed otherwise)",
     )
+    account: str | None = Field(
+        default=None,
+        max_length=NAME_FIELD,
+        description="a challenge: the seat is reserved for the account of this name (a person "
+        "or a bot), which accepts or declines it; needs a signed-in creator",
+    )
 
 
 class BotSeat(Strict):
@@ -159,6 +165,10 @@ class SeatInfo(BaseModel):
     joined: bool
     substituted: bool
     account: bool = Field(description="a signed-in player's seat: its name leads to a profile")
+    bot: bool = Field(default=False, description="the seat's account is a bot account")
+    reserved: bool = Field(
+        default=False, description="held for a challenged account that has not answered yet"
+    )
 
 
 class TableInfo(BaseModel):

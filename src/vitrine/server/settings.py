@@ -50,6 +50,9 @@ class Settings:
     failed_sign_ins_per_name: str = "5/minute;30/hour"  # failed sign-ins to one name
     session_days: float = 30.0  # a session ends this long after its sign-in, used or not
     session_idle_days: float = 14.0  # or this long after it was last used
+    # bot API (accounts/tokens.py)
+    api_token_requests: str = "300/minute;6000/hour"  # requests one API token may make
+    api_tokens_per_account: int = 20  # live API tokens one account may hold
     # table lifecycle
     abandon_seconds: float = 7 * 24 * 3600.0  # no decision for this long: closed as abandoned
     # several processes
@@ -104,4 +107,5 @@ RATES = (
     "sign_ups",
     "failed_sign_ins",
     "failed_sign_ins_per_name",
+    "api_token_requests",
 )

@@ -23,9 +23,10 @@ from vitrine.server.accounts.dependencies import (
     signed_in,
 )
 from vitrine.server.accounts.passkeys import Party, Passkeys
+from vitrine.server.accounts.scopes import requires_scope
 from vitrine.server.accounts.service import Accounts, Started
 from vitrine.server.accounts.store import SignedIn
-from vitrine.server.api import BODY, Client, refusals
+from vitrine.server.api import BODY, TOKEN, Client, refusals
 from vitrine.server.names import clean_name
 from vitrine.server.profiles import exported_games
 from vitrine.server.service import TableService
@@ -95,7 +96,12 @@ async def sign_up(
     return signed_in_as(request, response, started, accounts)
 
 
-@router.get("/account", response_model=schemas.Account, responses=refusals(401, takes_input=False))
+@router.get(
+    "/account",
+    response_model=schemas.Account,
+    responses=refusals(*TOKEN, takes_input=False),
+    dependencies=[requires_scope("play", "pair")],
+)
 async def get_account(signed: SignedInDep, accounts: AccountsDep) -> dict[str, Any]:
     """The signed-in account."""
     return accounts.describe(signed.account)

@@ -4,6 +4,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from vitrine.server.accounts.scopes import SCOPES
 from vitrine.server.schemas import NAME_FIELD, Strict, TableInfo
 
 PASSWORD_FIELD = 1000  # what a password may be sent as; one over 128 characters is refused
@@ -40,6 +41,7 @@ class Account(Strict):
     language: Language
     created_at: str
     has_password: bool
+    bot: bool = Field(default=False, description="marked as a bot by its owner (for good)")
 
 
 class SessionInfo(Strict):
@@ -146,6 +148,7 @@ class GameRecord(Strict):
 
 class Profile(Strict):
     name: str
+    bot: bool = Field(default=False, description="a bot account")
     language: Language
     member_since: str
     games: list[GameRecord]
@@ -166,3 +169,44 @@ class Leaderboard(Strict):
 class TableRating(RatingChange):
     seat: int
     name: str | None = Field(description="none: a deleted account")
+
+
+# ------------------------------------------------------------ bot API
+
+Scope = Literal["play", "pair"]  # scopes.SCOPES
+
+
+class ApiTokenRequest(Strict):
+    label: str = Field(min_length=1, max_length=60, description="what the token is for")
+    scopes: list[Scope] = Field(
+        min_length=1,
+        max_length=len(SCOPES),
+        description="; ".join(f"{name}: {words}" for name, words in SCOPES.items()),
+    )
+
+
+class ApiToken(Strict):
+    id: str = Field(description="names the token to revoke it; it is not the token")
+    label: str
+    scopes: list[Scope]
+    created_at: str
+    used_at: str | None = Field(description="its last use (to the minute); none: never used")
+
+
+class CreatedApiToken(ApiToken):
+    token: str = Field(description="the token itself: its only copy (send it as a Bearer token)")
+
+
+class Challenge(Strict):
+    table: TableInfo
+    seat: int = Field(description="the seat reserved for the challenged account")
+    account: str | None = Field(description="the challenged account's name")
+    by: str | None = Field(description="the challenger's name")
+    status: Literal["pending", "accepted", "declined", "cancelled", "abandoned"]
+    created_at: str
+    answered_at: str | None
+
+
+class ChallengeLists(Strict):
+    received: list[Challenge]
+    sent: list[Challenge]

@@ -154,7 +154,7 @@ class Accounts:
         return await self._db(self.store.signed_in, cookie_hash(cookie), utcnow(), self.idle)
 
     async def sign_out(self, signed: SignedIn) -> None:
-        await self._db(self.store.end_session, signed.account.id, signed.session.handle)
+        await self._db(self.store.end_session, signed.account.id, signed.handle)
 
     # ------------------------------------------------------------ sessions
 
@@ -163,7 +163,7 @@ class Accounts:
         return [
             {
                 "handle": row.handle,
-                "current": row.handle == signed.session.handle,
+                "current": row.handle == signed.handle,
                 "created_at": aware(row.created_at).isoformat(),
                 "seen_at": aware(row.seen_at).isoformat(),
                 "expires_at": min(
@@ -192,6 +192,7 @@ class Accounts:
             "language": account.language,
             "created_at": aware(account.created_at).isoformat(),
             "has_password": account.password_hash is not None,
+            "bot": account.bot,
         }
 
     async def change(
@@ -211,7 +212,7 @@ class Accounts:
             check_password(password, name or account.name or "")
             hashed = await self._db(hash_password, password)
             await self._db(self.store.update, account.id, {"password_hash": hashed})
-            await self._db(self.store.end_sessions, account.id, signed.session.handle)
+            await self._db(self.store.end_sessions, account.id, signed.handle)
         if name is not None:
             cleaned = clean_name(name)
             if cleaned != account.name:

@@ -18,6 +18,7 @@ from vitrine.server.live import RUNNING
 from vitrine.server.models import (
     AccountNameRow,
     AccountRow,
+    ApiTokenRow,
     ChallengeRow,
     PasskeyRow,
     SeatRow,
@@ -42,10 +43,17 @@ class Erased:
 
 @dataclass(frozen=True)
 class SignedIn:
-    """A live session and its account, as a request sees them."""
+    """A live session and its account, as a request sees them; or, for a
+    program, the API token that acts for the account (``session`` None)."""
 
     account: AccountRow
-    session: SessionRow
+    session: SessionRow | None
+    token: ApiTokenRow | None = None
+
+    @property
+    def handle(self) -> str:
+        """The session's handle ("" for a token: it is no session)."""
+        return "" if self.session is None else self.session.handle
 
 
 class AccountStore:
@@ -153,7 +161,7 @@ class AccountStore:
             session.execute(  # copies of those tables in memory are behind now
                 update(TableRow).where(TableRow.id.in_(held)).values(version=TableRow.version + 1)
             )
-            for row in (SessionRow, PasskeyRow, ChallengeRow, AccountNameRow):
+            for row in (SessionRow, PasskeyRow, ChallengeRow, ApiTokenRow, AccountNameRow):
                 session.execute(delete(row).where(row.account_id == account_id))
             session.execute(
                 update(AccountRow)

@@ -37,12 +37,14 @@ BUSY_RETRY = 30  # seconds a client is told to wait when the bot tables are all 
 @dataclass(frozen=True)
 class SeatSpec:
     """One seat as its table's creator asks for it: a human (named, or not yet) or a bot.
-    ``me``: the signed-in creator sits there, under their account's name."""
+    ``me``: the signed-in creator sits there, under their account's name;
+    ``account``: the seat is reserved for that account (a challenge)."""
 
     kind: str
     name: str | None = None
     level: str | None = None
     me: bool = False
+    account: "Member | None" = None
 
 
 @dataclass(frozen=True)
@@ -51,6 +53,7 @@ class Member:
 
     account_id: str
     name: str
+    bot: bool = False  # a bot account (bot API): its seats say so
 
 
 def rated_needs_account(table_id: str) -> ApiError:
@@ -90,6 +93,30 @@ def check_level(level: str | None) -> str:
             known=list(LEVELS),
         )
     return level
+
+
+def reserved_seat(position: int, spec: SeatSpec, member: Member | None) -> SeatRow:
+    """A seat held for a challenged account: no token (only that account takes
+    it, by accepting), no name until it does."""
+    account = spec.account
+    assert account is not None
+    if spec.me or spec.name is not None or (member and member.account_id == account.account_id):
+        raise invalid(
+            "challenge_seat",
+            f"seat {position}: a seat reserved for an account is neither 'me' nor named, "
+            "and not the creator's",
+            seat=position,
+        )
+    return SeatRow(
+        position=position,
+        kind="human",
+        level=None,
+        name=None,
+        token_hash=None,
+        account_id=account.account_id,
+        bot=account.bot,
+        substituted=False,
+    )
 
 
 def creator_of(client: str) -> str:
@@ -160,6 +187,8 @@ class Lobby:
                         substituted=False,
                     )
                 )
+            elif spec.account is not None:
+                seats.append(reserved_seat(position, spec, member))
             else:
                 if spec.level is not None:
                     raise invalid(
@@ -177,10 +206,14 @@ class Lobby:
                         name=sitting.name if sitting else spec.name and clean_name(spec.name),
                         token_hash=token_hash(tokens[position]),
                         account_id=sitting and sitting.account_id,
+                        bot=bool(sitting and sitting.bot),
                         substituted=False,
                     )
                 )
         check_distinct([seat.name for seat in seats])
+        accounts = [seat.account_id for seat in seats if seat.account_id is not None]
+        if len(set(accounts)) < len(accounts):
+            raise conflict("account_seated", "an account holds one seat of a table at most")
         self.creating.hit(client)  # only a table that would be made counts
         row = TableRow(
             id=secrets.token_urlsafe(8),
@@ -246,7 +279,7 @@ class Lobby:
             check_distinct([*others, cleaned])
             changes: dict[str, Any] = {"name": cleaned}
             if member is not None:
-                changes["account_id"] = member.account_id
+                changes |= {"account_id": member.account_id, "bot": member.bot}
             await self.core.update_seat(live, live.seats[position], **changes)
 
         await self.core.change(live, take_name)
@@ -283,14 +316,14 @@ class Lobby:
                     seat=position,
                 )
             seat = live.seats[position]
-            if seat.kind != "human" or seat.name is not None:
+            if seat.kind != "human" or seat.name is not None or seat.account_id is not None:
                 raise conflict("seat_taken", f"seat {position} is already taken", seat=position)
             if member is not None:
                 not_twice(live, member, position)
             check_distinct([*(s.name for s in live.seats), cleaned])
             changes: dict[str, Any] = {"token_hash": token_hash(token), "name": cleaned}
             if member is not None:
-                changes["account_id"] = member.account_id
+                changes |= {"account_id": member.account_id, "bot": member.bot}
             await self.core.update_seat(live, seat, **changes)
 
         await self.core.change(live, take_seat)

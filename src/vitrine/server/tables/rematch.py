@@ -32,6 +32,7 @@ def rematch_row(old: TableRow, rules_version: str) -> TableRow:
             name=seat.name if seat.kind == "bot" else None,
             token_hash=seat.token_hash,
             account_id=seat.account_id,
+            bot=bool(seat.bot),
             substituted=False,
         )
         for seat in old.seats

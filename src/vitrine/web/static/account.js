@@ -8,6 +8,7 @@ import {
 } from "/static/common.js";
 import { ACCOUNT_WORDS } from "/static/account-words.js";
 import { addPasskey, passkeysWork, signInWithPasskey } from "/static/passkeys.js";
+import { botSection, loadBotSection } from "/static/bot-account.js";
 
 const t = translator(ACCOUNT_WORDS);
 const app = document.getElementById("app");
@@ -378,7 +379,7 @@ async function render(keep = false) {
     let passkeys, sessions;
     try {
       [passkeys, sessions] = await Promise.all([
-        api("/api/account/passkeys"), api("/api/account/sessions")]);
+        api("/api/account/passkeys"), api("/api/account/sessions"), loadBotSection(account)]);
     } catch (error) {
       if (error?.code === "sign_in_needed") return signedOut();
       throw error;
@@ -395,7 +396,9 @@ async function render(keep = false) {
           },
         }, t("signOut"))),
       el("div", { class: "account-grid" }, profilePanel(), passwordPanel(), passkeysPanel(passkeys),
-        sessionsPanel(sessions), dataPanel(), deletePanel()),
+        sessionsPanel(sessions), dataPanel(),
+        botSection(account, (marked) => { account = marked; setAccount(marked); }, () => render()),
+        deletePanel()),
     ];
   } else {
     parts = [el("p", { class: "pitch" }, t("optional")),

@@ -15,6 +15,7 @@ export const LINE_WORDS = {
     provisionalNote: "“?”: a provisional rating; it settles after a few more rated games.",
     replay: "Replay", review: "Review", rated: "Rated", finishedOn: "{date}",
     replayOf: "the game of {date}, {game}",
+    botBadge: "BOT", botWords: "a bot account: a program plays it", reserved: "challenged, not yet answered",
   },
   fr: {
     deletedPlayer: "joueur supprimé", you: "vous",
@@ -26,6 +27,7 @@ export const LINE_WORDS = {
     provisionalNote: "« ? » : un classement provisoire ; il se stabilise après quelques parties classées de plus.",
     replay: "Revoir", review: "Analyser", rated: "Classée", finishedOn: "{date}",
     replayOf: "la partie du {date}, {game}",
+    botBadge: "ROBOT", botWords: "un compte de robot : un programme le joue", reserved: "défié, sans réponse pour l'instant",
   },
 };
 
@@ -34,10 +36,17 @@ const t = translator(LINE_WORDS);
 /** A profile's address. */
 export const playerHref = (name) => `/player/${encodeURIComponent(name)}`;
 
-/** A seat's name as shown: an account's a link to its profile, a deleted account's said so. */
+/** The label of a bot account, beside its name (bot API): seen, and heard in words. */
+export const botBadge = () => el("abbr", { class: "badge bot-badge", title: t("botWords") },
+  t("botBadge"), el("span", { class: "visually-hidden" }, ` (${t("botWords")})`));
+
+/** A seat's name as shown: an account's a link to its profile (a bot's labelled),
+ * a deleted account's said so, a seat held for a challenged account said so. */
 export function seatName(seat) {
+  if (seat.reserved) return el("span", { class: "muted" }, t("reserved"));
   if (seat.account && seat.name === null) return el("span", { class: "muted" }, t("deletedPlayer"));
-  if (seat.account) return el("a", { href: playerHref(seat.name), class: "player-link" }, seat.name);
+  const link = el("a", { href: playerHref(seat.name), class: "player-link" }, seat.name);
+  if (seat.account) return seat.bot ? el("span", { class: "bot-name" }, link, " ", botBadge()) : link;
   return displayName(seat.name) ?? "?";
 }
 

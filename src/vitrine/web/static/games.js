@@ -6,6 +6,7 @@ import {
   api, currentAccount, el, errorText, gameTitle, header, installedGames, lang, myGames, translator,
 } from "/static/common.js";
 import { LINE_WORDS, finishedLine, others, provisionalNote } from "/static/game-lines.js";
+import { challengesSections, loadChallenges } from "/static/challenges.js";
 
 const t = translator({
   en: {
@@ -91,6 +92,7 @@ function render() {
       el("a", { href: "/account?next=/games", class: "button primary", id: "sign-in-to-games" },
         t("signInHere")))]
       : [
+        ...challengesSections(render),
         list("your-turn", t("yourTurn"), waiting, progressLine, t("noneWaiting"),
           waiting.length ? "panel waiting-for-you" : "panel"),
         list("in-progress", t("inProgress"), rest, progressLine, t("noneInProgress")),
@@ -113,7 +115,7 @@ await installedGames();
 account = await currentAccount();
 if (account) {
   try {
-    const games = await myGames();
+    const [games] = await Promise.all([myGames(), loadChallenges()]);
     inProgress = games.in_progress;
     finished = games.finished;
     more = games.finished.length === games.page_size;

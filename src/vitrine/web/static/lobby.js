@@ -24,6 +24,7 @@ const t = translator({
     ratedHint: "Every person at the table must be signed in to an account; bots are not rated.",
     ratedSignIn: "Sign in to create a rated table (the result moves each person's rating).",
     you: "{name} (you, with your account)", ratedBadge: "rated", leaderboards: "Leaderboards",
+    account: "An account (a challenge)", accountName: "The account's name (a person or a bot)",
   },
   fr: {
     newTable: "Nouvelle table", game: "Jeu", players: "Joueurs", seat: "Place {n}",
@@ -42,6 +43,7 @@ const t = translator({
     ratedHint: "Chaque personne à la table doit être connectée à un compte ; les robots ne sont pas classés.",
     ratedSignIn: "Connectez-vous pour créer une table classée (le résultat fait évoluer le classement de chacun).",
     you: "{name} (vous, avec votre compte)", ratedBadge: "classée", leaderboards: "Classements",
+    account: "Un compte (un défi)", accountName: "Le nom du compte (une personne ou un robot)",
   },
 });
 
@@ -65,10 +67,16 @@ function seatEditor(index) {
       id: `${id}-kind`, "aria-label": t("seat", { n: index + 1 }),
       onchange: (e) => { seat.kind = e.target.value; render(); },
     },
-    ...["human", "bot"].map((kind) => el("option", { value: kind, selected: seat.kind === kind },
-      t(kind)))),
+    ...["human", "bot", ...(account && index > 0 ? ["account"] : [])].map((kind) => el("option",
+      { value: kind, selected: seat.kind === kind }, t(kind)))),
     seat.kind === "human" && index === 0 && account
       ? el("span", { class: "me-seat", id: `${id}-me` }, t("you", { name: account.name }))
+      : seat.kind === "account"  // a challenge: the seat waits for that account's answer
+      ? el("input", {
+        id: `${id}-account`, type: "text", maxlength: 24, value: seat.name, autocomplete: "off",
+        placeholder: t("accountName"), "aria-label": t("accountName"), required: true,
+        oninput: (e) => { seat.name = e.target.value; },
+      })
       : seat.kind === "bot"
       ? el("select", {
         id: `${id}-level`, "aria-label": t("level"),
@@ -88,6 +96,7 @@ async function create(event, readOptions, module) {
   rememberName(chosen.seats[0]?.kind === "human" ? chosen.seats[0].name : null);
   const seats = chosen.seats.slice(0, chosen.count).map((seat, index) => seat.kind === "bot"
     ? { kind: "bot", level: seat.level }
+    : seat.kind === "account" ? { kind: "human", account: seat.name.trim() }
     : index === 0 && account ? { kind: "human", me: true }  // the table follows the account
     : { kind: "human", name: seat.name.trim() || null });
   try {

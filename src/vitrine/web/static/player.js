@@ -3,7 +3,7 @@
 // uPlot (vendor/, see the Makefile's vendor target) and said in words and a
 // table for those who do not see the chart; their latest games.
 import { api, el, errorText, gameTitle, header, installedGames, lang, plural, translator } from "/static/common.js";
-import { LINE_WORDS, finishedLine, provisionalNote, ratingText } from "/static/game-lines.js";
+import { LINE_WORDS, botBadge, finishedLine, provisionalNote, ratingText } from "/static/game-lines.js";
 import uPlot from "/static/vendor/uPlot.esm.js";
 
 const t = translator({
@@ -152,7 +152,7 @@ function render() {
       || profile.recent.some((g) => g.rating_change?.provisional);
     body = [
       el("div", { class: "profile-head" },
-        el("h1", { id: "player-name" }, profile.name),
+        el("h1", { id: "player-name" }, profile.name, profile.bot ? [" ", botBadge()] : null),
         el("p", { class: "muted", id: "member-since" },
           t("memberSince", { date: dateOf(profile.member_since) }), " · ",
           el("span", { id: "player-language" }, t(`speaks.${profile.language}`)))),

@@ -2,6 +2,7 @@
 // refusals are worded in common.js, each game's in its own module).
 export const TABLE_WORDS = {
   en: {
+    botAccountName: "{name} (bot)",  // a bot account's name where only words fit (the review)
     table: "Table {id}", waiting: "Waiting for players", join: "Join", rename: "Change my name",
     yourName: "Your name", joinedAs: "You have joined as {name}.",
     invite: "Invite links (send one to each player)", start: "Start the game",
@@ -40,6 +41,7 @@ export const TABLE_WORDS = {
     ratingOf: "{before} → {after} ({change})",
   },
   fr: {
+    botAccountName: "{name} (robot)",
     table: "Table {id}", waiting: "En attente des joueurs", join: "Rejoindre",
     rename: "Changer mon nom", yourName: "Votre nom", joinedAs: "Vous avez rejoint la table sous le nom {name}.",
     invite: "Liens d'invitation (un par joueur)",

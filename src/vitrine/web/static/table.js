@@ -395,7 +395,7 @@ async function render() {
     review ??= reviewPanel({
       start: () => api(`/api/tables/${id}/review`, { method: "POST" }),
       key: `table-${id}`,
-      players: table.seats.map((seat) => seat.name),
+      players: table.seats.map((seat) => (seat.bot ? t("botAccountName", { name: seat.name }) : seat.name)),
       module,
       view: () => message.view,
       you: () => message.you ?? null,  // a player learns from their own mistakes

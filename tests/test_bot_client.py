@@ -1,0 +1,212 @@
+"""End to end: a person challenges a bot account to a rated game on a real
+``vitrine serve``; ``examples/bot_client.py``, run with the bot's API token,
+accepts and plays its seat over the WebSocket while the person plays theirs
+over HTTP; the game ends, both ratings move, and the bot stands on the bots'
+leaderboard."""
+
+import http.cookiejar
+import importlib.util
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from account_helpers import PASSWORD
+from server_process import Served
+from vitrine.games import get_game
+
+FAST = ("--poll", "0.2", "--games", "1", "--verbose")  # stop after the one game
+CLIENT = Path(__file__).resolve().parent.parent / "examples" / "bot_client.py"
+pytestmark = pytest.mark.timeout(300)
+
+
+class Browser:
+    """A person's session on the server: its cookie, and the site's Origin on writes."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar())
+        )
+
+    def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+        data = None if body is None else json.dumps(body).encode()
+        headers = {"Content-Type": "application/json", "Origin": self.url}
+        request = urllib.request.Request(self.url + path, data, headers, method=method)
+        with self.opener.open(request, timeout=30) as response:
+            text = response.read()
+        return json.loads(text) if text else None
+
+
+def test_a_bot_client_plays_a_rated_challenge_to_the_end(sqlite_url: str) -> None:
+    served = Served(sqlite_url, settings={"VITRINE_SIGN_UPS": "100/minute"})
+    client: subprocess.Popen[bytes] | None = None
+    try:
+        robo = Browser(served.url)
+        robo.call("POST", "/api/account", {"name": "Robo", "password": PASSWORD})
+        assert robo.call("POST", "/api/account/bot")["bot"] is True
+        token = robo.call("POST", "/api/account/tokens", {"label": "e2e", "scopes": ["play"]})
+        ana = Browser(served.url)
+        ana.call("POST", "/api/account", {"name": "Ana", "password": PASSWORD})
+        client = subprocess.Popen(
+            [sys.executable, str(CLIENT), "--server", served.url, "--bot", "beginner", *FAST],
+            env=os.environ | {"VITRINE_TOKEN": token["token"]},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        seats = [{"kind": "human", "me": True}, {"kind": "human", "account": "Robo"}]
+        table_id = ana.call(
+            "POST", "/api/tables", {"game": "tucano", "seats": seats, "rated": True}
+        )["table"]["id"]
+        decisions = {0: 0, 1: 0}
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            mine = ana.call("GET", f"/api/tables/{table_id}")
+            table = mine["table"]
+            if table["status"] == "over":
+                break
+            if table["status"] == "playing" and table["current_player"] == 0:
+                action = mine["view"]["legal_actions"][0]
+                ana.call(
+                    "POST",
+                    f"/api/tables/{table_id}/actions",
+                    {"action": action, "seq": table["seq"]},
+                )
+            else:
+                time.sleep(0.05)
+        else:
+            raise AssertionError(f"the game did not end: {mine['table']}")
+        for entry in mine["log"]:
+            decisions[entry["seat"]] += 1
+        assert decisions[0] > 0 and decisions[1] > 0  # the bot played its own seat
+        assert not any(seat["substituted"] for seat in table["seats"])  # never handed to a bot
+        output, _ = client.communicate(timeout=60)  # it stops after its one game
+        assert client.returncode == 0, output.decode()
+        assert b"accepted the challenge of Ana" in output
+        changes = ana.call("GET", f"/api/tables/{table_id}/ratings")
+        assert [change["name"] for change in changes] == ["Ana", "Robo"]
+        assert all(change["after"] != change["before"] for change in changes)
+        bots = ana.call("GET", "/api/leaderboard/tucano/bots")["players"]
+        assert [leader["name"] for leader in bots] == ["Robo"]
+        assert bots[0]["rating"] == changes[1]["after"]
+        assert ana.call("GET", "/api/leaderboard/tucano")["players"] == []  # provisional Ana
+    finally:
+        if client is not None and client.poll() is None:
+            client.kill()
+        served.stop()
+
+
+def load_client() -> Any:
+    spec = importlib.util.spec_from_file_location("bot_client", CLIENT)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_a_policy_over_the_adapters_observation_decides() -> None:
+    """A policy sees the adapters' observation and mask and its id becomes notation."""
+    client = load_client()
+    seen: list[tuple[Any, Any]] = []
+
+    def last_legal(observation: Any, mask: Any) -> int:
+        seen.append((observation, mask))
+        return int(np.flatnonzero(mask)[-1])
+
+    decide = client.Decider(None, last_legal, "flat").for_table("tucano", 2)
+    state = get_game("tucano").new_game(["A", "B"], {}, 7)
+    seat = state.current_player
+    view = state.view(seat)
+    decision = decide(view)
+    ((observation, mask),) = seen
+    legal = state.legal_action_ids()
+    assert observation.ndim == 1 and mask.sum() == len(legal)
+    assert decision == state.action_text(max(legal)) and decision in view["legal_actions"]
+    assert client.Decider("beginner", None, "flat").can_play("tucano", 2)
+    assert not client.Decider("beginner", None, "flat").can_play("no such game", 2)
+
+
+def test_the_client_reconnects_after_the_server_restarts(sqlite_url: str) -> None:
+    """The server dies mid-game (SIGKILL) and comes back on its port: the client's
+    socket drops, it connects again and plays on to the end."""
+    served = Served(sqlite_url, settings={"VITRINE_SIGN_UPS": "100/minute"})
+    client: subprocess.Popen[bytes] | None = None
+    try:
+        robo = Browser(served.url)
+        robo.call("POST", "/api/account", {"name": "Robo", "password": PASSWORD})
+        robo.call("POST", "/api/account/bot")
+        token = robo.call("POST", "/api/account/tokens", {"label": "e2e", "scopes": ["play"]})
+        ana = Browser(served.url)
+        ana.call("POST", "/api/account", {"name": "Ana", "password": PASSWORD})
+        seats = [{"kind": "human", "me": True}, {"kind": "human", "account": "Robo"}]
+        made = ana.call("POST", "/api/tables", {"game": "tucano", "seats": seats})
+        table_id = made["table"]["id"]
+        client = subprocess.Popen(
+            [sys.executable, str(CLIENT), "--server", served.url, "--bot", "beginner", *FAST],
+            env=os.environ | {"VITRINE_TOKEN": token["token"]},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        restarted = False
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline:
+            try:
+                mine = ana.call("GET", f"/api/tables/{table_id}")
+            except OSError:
+                time.sleep(0.1)  # the server is coming back
+                continue
+            table = mine["table"]
+            if table["status"] == "over":
+                break
+            if not restarted and table["status"] == "playing" and table["seq"] >= 6:
+                served.kill()
+                served = Served(sqlite_url, port=served.port, settings=served.settings)
+                restarted = True
+                continue
+            if table["status"] == "playing" and table["current_player"] == 0:
+                decision = {"action": mine["view"]["legal_actions"][0], "seq": table["seq"]}
+                ana.call("POST", f"/api/tables/{table_id}/actions", decision)
+            else:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the game did not end")
+        assert restarted
+        output, _ = client.communicate(timeout=60)
+        assert client.returncode == 0, output.decode()
+        assert b"dropped" in output
+        assert not any(seat["substituted"] for seat in table["seats"])
+    finally:
+        if client is not None and client.poll() is None:
+            client.kill()
+        served.stop()
+
+
+def test_ctrl_c_stops_the_client_cleanly(sqlite_url: str) -> None:
+    served = Served(sqlite_url, settings={"VITRINE_SIGN_UPS": "100/minute"})
+    try:
+        robo = Browser(served.url)
+        robo.call("POST", "/api/account", {"name": "Robo", "password": PASSWORD})
+        robo.call("POST", "/api/account/bot")
+        token = robo.call("POST", "/api/account/tokens", {"label": "e2e", "scopes": ["play"]})
+        client = subprocess.Popen(
+            [sys.executable, str(CLIENT), "--server", served.url, "--poll", "0.2", "--verbose"],
+            env=os.environ | {"VITRINE_TOKEN": token["token"]},
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+        )
+        assert client.stdout is not None
+        assert b"connected as Robo" in client.stdout.readline()  # it runs, waiting for games
+        client.send_signal(signal.SIGINT)
+        output, _ = client.communicate(timeout=30)
+        assert client.returncode == 0, output.decode()
+        assert b"Traceback" not in output
+    finally:
+        served.stop()
