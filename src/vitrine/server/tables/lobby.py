@@ -35,6 +35,14 @@ BUSY_RETRY = 30  # seconds a client is told to wait when the bot tables are all 
 
 
 @dataclass(frozen=True)
+class Member:
+    """A signed-in person taking a seat: the account, and its name, which the seat takes."""
+
+    account_id: str
+    name: str
+
+
+@dataclass(frozen=True)
 class SeatSpec:
     """One seat as its table's creator asks for it: a human (named, or not yet) or a bot.
     ``me``: the signed-in creator sits there, under their account's name."""
@@ -43,14 +51,10 @@ class SeatSpec:
     name: str | None = None
     level: str | None = None
     me: bool = False
-
-
-@dataclass(frozen=True)
-class Member:
-    """A signed-in person taking a seat: the account, and its name, which the seat takes."""
-
-    account_id: str
-    name: str
+    # A table made for others (quick pairing, ``pairing.py``): the account seated
+    # there, and the hash of a token its guest already holds (no token is made).
+    member: Member | None = None
+    token_hash: str | None = None
 
 
 def rated_needs_account(table_id: str) -> ApiError:
@@ -118,13 +122,15 @@ class Lobby:
         hints: bool = False,
         member: Member | None = None,
         rated: bool = False,
+        limited: bool = True,
     ) -> CreatedTable:
         """A new table; ``client`` (the creator's address) is rate-limited and kept hashed.
         A signed-in creator (``member``) is its host as the host token is, and sits
-        at the seat marked ``me``, if any."""
+        at the seat marked ``me``, if any.  A table quick pairing makes is not
+        ``limited``: its requests were counted (``pairing_requests``)."""
         if sum(spec.me for spec in specs) > 1:
             raise invalid("me_twice", "the creator sits at one seat at most")
-        if rated and not any(spec.me for spec in specs):
+        if rated and not any(spec.me or spec.member for spec in specs):
             raise invalid("rated_without_me", "a rated table's creator sits at it (a 'me' seat)")
         try:
             game = get_game(game_name)
@@ -167,21 +173,23 @@ class Lobby:
                         f"seat {position}: a human seat takes no bot level",
                         seat=position,
                     )
-                tokens[position] = secrets.token_urlsafe(18)
-                sitting = member if spec.me else None
+                if spec.token_hash is None:
+                    tokens[position] = secrets.token_urlsafe(18)
+                sitting = member if spec.me else spec.member
                 seats.append(
                     SeatRow(
                         position=position,
                         kind="human",
                         level=None,
                         name=sitting.name if sitting else spec.name and clean_name(spec.name),
-                        token_hash=token_hash(tokens[position]),
+                        token_hash=spec.token_hash or token_hash(tokens[position]),
                         account_id=sitting and sitting.account_id,
                         substituted=False,
                     )
                 )
         check_distinct([seat.name for seat in seats])
-        self.creating.hit(client)  # only a table that would be made counts
+        if limited:
+            self.creating.hit(client)  # only a table that would be made counts
         row = TableRow(
             id=secrets.token_urlsafe(8),
             game=game.name,
