@@ -116,6 +116,13 @@ export const ERRORS = {
     account_playing: "Your account sits at tables not yet over: finish or leave them first.",
     player_not_found: "No player is called “{name}”.",
     game_not_found: "No game called “{game}” is installed here.",
+    // quick pairing
+    pairing_needs_account: "Sign in for a rated or turn-based game, or a rating range: guests are paired for unrated live games.",
+    pairing_open_limit: "You already have {most} requests waiting, the most one may: cancel one first.",
+    pairing_not_found: "This pairing request does not exist, or is not yours.",
+    pairing_not_waiting: "This request is no longer waiting ({status}).",
+    rating_range_twice: "Give a rating range as a minimum and maximum, or as ± around your rating, not both.",
+    rating_range_empty: "No rating is between {min} and {max}.",
   },
   fr: {
     token_needed: "Il faut un lien de place ou d'hôte.",
@@ -234,5 +241,12 @@ export const ERRORS = {
     account_playing: "Votre compte est assis à des tables pas encore terminées : finissez-les ou quittez-les d'abord.",
     player_not_found: "Aucun joueur ne s'appelle « {name} ».",
     game_not_found: "Aucun jeu nommé « {game} » n'est installé ici.",
+    // appariement rapide
+    pairing_needs_account: "Connectez-vous pour une partie classée ou au tour par tour, ou pour un écart de classement : les invités sont appariés pour des parties en temps réel non classées.",
+    pairing_open_limit: "Vous avez déjà {most} demandes en attente, le maximum : annulez-en une d'abord.",
+    pairing_not_found: "Cette demande d'appariement n'existe pas, ou n'est pas la vôtre.",
+    pairing_not_waiting: "Cette demande n'est plus en attente ({status}).",
+    rating_range_twice: "Donnez l'écart de classement en minimum et maximum, ou en ± autour du vôtre, pas les deux.",
+    rating_range_empty: "Aucun classement n'est entre {min} et {max}.",
   },
 };
