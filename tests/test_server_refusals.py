@@ -346,6 +346,11 @@ def test_the_openapi_document_lists_every_route(api: Api) -> None:
         "/api/players/{name}",
         "/api/leaderboard/{game}",
         "/api/tables/{table_id}/ratings",
+        # quick pairing
+        "/api/pairing",
+        "/api/pairing/looking",
+        "/api/pairing/{request_id}",
+        "/api/pairing/{request_id}/cancel",
     }
 
 
