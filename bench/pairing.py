@@ -13,7 +13,7 @@ says paired.
 Printed: the pairing latency, from the moment a request is sent to the moment
 its client sees it paired (p50, p99, max; it includes up to one polling
 interval), the same from the server's own times (created -> paired, read from
-the database afterwards, SQLite only), which includes the wait for partners
+the database afterwards), which includes the wait for partners
 to arrive, and so again for the request that completed each table (the
 matcher's own delay), the tables made, and the requests per
 second over the whole run (first request sent -> last pairing seen).  A
@@ -25,17 +25,18 @@ Run: ``.venv/bin/python bench/pairing.py [--requests 500] [--rate 50] [--poll 1]
 import argparse
 import asyncio
 import random
-import sqlite3
 import statistics
 import tempfile
 import time
 from dataclasses import dataclass
-from datetime import datetime
 from pathlib import Path
 
 import httpx2
+from sqlalchemy import select
 
 from server import RELAXED, free_port, start_server  # bench/server.py
+from vitrine.server.database import make_engine
+from vitrine.server.models import PairingRow
 
 PASSWORD = "velvet tundra quiver 1951"
 PLAYERS = {"exhibition": (2, 3, 4), "tucano": (2, 3, 4), "dontgointhere": (2, 3, 4, 5)}
@@ -124,17 +125,22 @@ def figures(name: str, latencies: list[float]) -> str:
     )
 
 
-def server_latencies(path: Path) -> tuple[list[float], list[float]]:
+def server_latencies(database: str) -> tuple[list[float], list[float]]:
     """created -> paired, as the server wrote them: of every request, and of each
     table's last request (its group complete: the matcher's own delay)."""
-    with sqlite3.connect(path) as connection:
+    engine = make_engine(database)
+    with engine.connect() as connection:
         rows = connection.execute(
-            "SELECT table_id, created_at, paired_at FROM pairing_requests WHERE status = 'paired'"
-        ).fetchall()
+            select(PairingRow.table_id, PairingRow.created_at, PairingRow.paired_at).where(
+                PairingRow.status == "paired"
+            )
+        ).all()
+    engine.dispose()
     every: list[float] = []
     last: dict[str, float] = {}
     for table, created, paired in rows:
-        waited = (datetime.fromisoformat(paired) - datetime.fromisoformat(created)).total_seconds()
+        assert table is not None and paired is not None  # a paired request has both
+        waited = (paired - created).total_seconds()
         every.append(waited)
         last[table] = min(last.get(table, waited), waited)
     return every, list(last.values())
@@ -189,10 +195,9 @@ def main() -> None:
             f"sent at {arguments.rate:g}/s, read every {arguments.poll:g} s"
         )
         print(figures("pairing latency, sent -> paired seen", [r.seen - r.sent for r in requests]))
-        if arguments.database is None:
-            every, completing = server_latencies(path)
-            print(figures("pairing latency, server's created -> paired", every))
-            print(figures("the same, of each table's last request", completing))
+        every, completing = server_latencies(database)
+        print(figures("pairing latency, server's created -> paired", every))
+        print(figures("the same, of each table's last request", completing))
         print(
             f"{len(requests) / (ended - first):.1f} requests paired per second "
             f"({ended - first:.1f} s from the first sent to the last paired seen; "
