@@ -293,11 +293,11 @@ class Pairing:
         if not await self.core.db(self.store.cancel, row.id):
             now = await self.core.db(self.store.get, row.id)
             assert now is not None
+            status = "being paired" if now.status == CLAIMED else self.status(now)
             raise conflict(
                 "pairing_not_waiting",
-                f"pairing request {request_id!r} is {self.status(now)}: it can no longer be "
-                "cancelled",
-                status=self.status(now),
+                f"pairing request {request_id!r} is {status}: it can no longer be cancelled",
+                status=status,
             )
         cancelled = await self.core.db(self.store.get, row.id)
         assert cancelled is not None
