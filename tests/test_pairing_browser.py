@@ -1,5 +1,6 @@
 """The lobby's quick game in headless Chromium against a real server: two
-guests, one on a desktop in English and one on a phone in French, each asks
+guests, one on a desktop in English and one on a phone in French (the dark
+theme), each asks
 by keyboard and both land at the same started table; a third waits (the
 people looking are counted, a reload waits on) and cancels; the home page's
 link leads to the form.  axe, the phone's width and whole words on the form
@@ -57,7 +58,7 @@ def test_two_guests_meet_at_a_table_and_a_third_cancels(
     url = pairing_served.url
     with (
         player_context(module_browser, "desktop", "en") as (desktop, desktop_troubles),
-        player_context(module_browser, "phone", "fr") as (phone, phone_troubles),
+        player_context(module_browser, "phone", "fr", scheme="dark") as (phone, phone_troubles),
     ):
         ana, bo = desktop.new_page(), phone.new_page()
         ask_by_keyboard(ana, url, "exhibition", "2", "Ana")
