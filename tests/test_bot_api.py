@@ -278,6 +278,21 @@ def test_a_challenge_accepted_starts_the_table(app_client: TestClient) -> None:
     assert sent["status"] == "accepted"
 
 
+def test_joining_the_reserved_seat_accepts_the_challenge(app_client: TestClient) -> None:
+    """A person challenged may take the seat by the pages' plain join: that is an
+    acceptance, so the table starts and the challenger sees it accepted."""
+    ana = sign_up(app_client, "Ana")
+    bo = sign_up(app_client, "Bo")
+    table_id = challenge(app_client, ana, "Bo")
+    as_(app_client, bo)
+    joined = app_client.post(f"/api/tables/{table_id}/join", json={"name": ""}, headers=ORIGIN)
+    assert joined.status_code == 200, joined.text
+    assert joined.json()["table"]["status"] == "playing" and joined.json()["you"] == 1
+    as_(app_client, ana)
+    (sent,) = app_client.get("/api/account/challenges").json()["sent"]
+    assert sent["status"] == "accepted"
+
+
 def test_a_challenge_made_is_told_to_the_listeners(app_client: TestClient) -> None:
     """``Challenges.made`` is where notifications of part B plug in."""
     told: list[tuple[str, str, str]] = []

@@ -354,6 +354,11 @@ def test_the_openapi_document_lists_every_route(api: Api) -> None:
         "/api/challenges/{table_id}/accept",
         "/api/challenges/{table_id}/decline",
         "/api/leaderboard/{game}/bots",
+        # quick pairing
+        "/api/pairing",
+        "/api/pairing/looking",
+        "/api/pairing/{request_id}",
+        "/api/pairing/{request_id}/cancel",
     }
 
 

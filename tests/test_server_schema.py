@@ -29,7 +29,7 @@ SCHEMATHESIS = Path(sys.executable).with_name("st")
 SEED, EXAMPLES = 1, 30
 HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "human", "name": "Cy"}]
 BOTS = [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "beginner"}]
-OPERATIONS = 55
+OPERATIONS = 59
 PASSWORD = "velvet tundra quiver 1951"
 
 
@@ -89,6 +89,8 @@ def fuzzed(sqlite_url: str) -> Iterator[Served]:
         "VITRINE_FAILED_SIGN_INS": "100000/minute",
         "VITRINE_FAILED_SIGN_INS_PER_NAME": "100000/minute",
         "VITRINE_BOT_TABLES": "20",
+        "VITRINE_PAIRING_REQUESTS": "100000/minute",
+        "VITRINE_PAIRING_OPEN": "100000",
     }
     server = Served(sqlite_url, bot_delay=0.01, settings=relaxed)
     yield server
@@ -112,7 +114,10 @@ def test_schemathesis_finds_nothing(fuzzed: Served, tmp_path: Path) -> None:
     while fuzzed.call("GET", f"/api/tables/{over_id}")["table"]["status"] != "over":
         assert time.monotonic() < deadline, "the bots' game did not end in 120 s"
         time.sleep(0.2)
+    asked = fuzzed.call("POST", "/api/pairing", body={"game": "dontgointhere", "players": 5})
     tables = {
+        "VITRINE_ST_PAIRING_REQUEST": asked["request"]["id"],
+        "VITRINE_ST_PAIRING_TOKEN": asked["token"],
         "VITRINE_ST_OPEN_TABLE": waiting["table"]["id"],
         "VITRINE_ST_OPEN_SEAT": waiting["seats"][1]["token"],
         "VITRINE_ST_OPEN_HOST": waiting["host_token"],

@@ -292,6 +292,7 @@ async def get_table(table_id: str, service: Service, credentials: Credentials) -
     dependencies=[PLAY],
 )
 async def join(
+    request: Request,
     table_id: str,
     body: schemas.JoinRequest,
     service: Service,
@@ -301,7 +302,11 @@ async def join(
     """Take the seat the token holds, under a display name (before the start); a
     signed-in person takes it as themselves, under their account's name."""
     token = required(credentials)
-    live = await service.join(table_id, token, body.name, member)
+    challenges = challenges_of(request)
+    if member is not None and await challenges.pending_for(table_id, member):
+        live = await challenges.accept(table_id, member)  # the seat reserved for it
+    else:
+        live = await service.join(table_id, token, body.name, member)
     return live.message(service.seat_of(live, token))
 
 

@@ -22,6 +22,8 @@ from vitrine.server.learn import learn_router
 from vitrine.server.middleware import PublicHttp
 from vitrine.server.notify import changes_for
 from vitrine.server.pages import STATIC, pages_router
+from vitrine.server.pairing import Pairing
+from vitrine.server.pairing_routes import router as pairing_router
 from vitrine.server.profiles import ProfileStore
 from vitrine.server.proxies import FORWARDED, ForwardedHeader
 from vitrine.server.service import TableService
@@ -84,6 +86,8 @@ def create_app(
         app.state.tokens = Tokens(engine, settings)  # the bot API
         app.state.challenges = Challenges(engine, service)
         await service.resume()
+        app.state.pairing = Pairing(service)
+        service.core.spawn(app.state.pairing.run())  # quick pairing's matcher, in every process
         try:
             yield
         finally:
@@ -134,6 +138,7 @@ def create_app(
     app.state.settings = settings
     app.include_router(api.router)
     app.include_router(accounts_router)
+    app.include_router(pairing_router)
     app.include_router(profiles.router)
     app.include_router(bot_router)
     app.include_router(realtime.router)

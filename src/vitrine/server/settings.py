@@ -58,6 +58,11 @@ class Settings:
     # several processes
     lease_seconds: float = 10.0  # a table's bots and clock move to another process this long
     # after the process running them died (it renews every quarter of this)
+    # quick pairing (server/pairing.py)
+    pairing_requests: str = "20/minute;200/hour"  # pairing requests one client may make
+    pairing_open: int = 3  # requests one person (account, or guest address) has open at once
+    pairing_expiry_seconds: float = 600.0  # a request nobody paired by then expires
+    pairing_round_seconds: float = 0.5  # each process's matcher looks for pairs this often
 
     def __post_init__(self) -> None:
         if self.proxy_headers not in PROXY_HEADERS:
@@ -108,4 +113,5 @@ RATES = (
     "failed_sign_ins",
     "failed_sign_ins_per_name",
     "api_token_requests",
+    "pairing_requests",
 )

@@ -163,6 +163,12 @@ class Challenges:
             return live.summary()
         return public_table(item.table)
 
+    async def pending_for(self, table_id: str, member: Member) -> bool:
+        """Whether the table holds a challenge to ``member`` not yet answered: a
+        plain join of that seat by the account's session is then its acceptance."""
+        rows = await run_in_threadpool(self.store.of_table, table_id)
+        return any(r.account_id == member.account_id and r.status == PENDING for r in rows)
+
     async def _mine(self, table_id: str, member: Member) -> GameChallengeRow:
         """The challenge to ``member`` at this table, refused for anyone else."""
         rows = await run_in_threadpool(self.store.of_table, table_id)

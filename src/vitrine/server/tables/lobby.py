@@ -35,6 +35,15 @@ BUSY_RETRY = 30  # seconds a client is told to wait when the bot tables are all 
 
 
 @dataclass(frozen=True)
+class Member:
+    """A signed-in person taking a seat: the account, and its name, which the seat takes."""
+
+    account_id: str
+    name: str
+    bot: bool = False  # a bot account (bot API): its seats say so
+
+
+@dataclass(frozen=True)
 class SeatSpec:
     """One seat as its table's creator asks for it: a human (named, or not yet) or a bot.
     ``me``: the signed-in creator sits there, under their account's name;
@@ -44,16 +53,11 @@ class SeatSpec:
     name: str | None = None
     level: str | None = None
     me: bool = False
-    account: "Member | None" = None
-
-
-@dataclass(frozen=True)
-class Member:
-    """A signed-in person taking a seat: the account, and its name, which the seat takes."""
-
-    account_id: str
-    name: str
-    bot: bool = False  # a bot account (bot API): its seats say so
+    account: Member | None = None
+    # A table made for others (quick pairing, ``pairing.py``): the account seated
+    # there, and the hash of a token its guest already holds (no token is made).
+    member: Member | None = None
+    token_hash: str | None = None
 
 
 def rated_needs_account(table_id: str) -> ApiError:
@@ -145,13 +149,15 @@ class Lobby:
         hints: bool = False,
         member: Member | None = None,
         rated: bool = False,
+        limited: bool = True,
     ) -> CreatedTable:
         """A new table; ``client`` (the creator's address) is rate-limited and kept hashed.
         A signed-in creator (``member``) is its host as the host token is, and sits
-        at the seat marked ``me``, if any."""
+        at the seat marked ``me``, if any.  A table quick pairing makes is not
+        ``limited``: its requests were counted (``pairing_requests``)."""
         if sum(spec.me for spec in specs) > 1:
             raise invalid("me_twice", "the creator sits at one seat at most")
-        if rated and not any(spec.me for spec in specs):
+        if rated and not any(spec.me or spec.member for spec in specs):
             raise invalid("rated_without_me", "a rated table's creator sits at it (a 'me' seat)")
         try:
             game = get_game(game_name)
@@ -196,15 +202,16 @@ class Lobby:
                         f"seat {position}: a human seat takes no bot level",
                         seat=position,
                     )
-                tokens[position] = secrets.token_urlsafe(18)
-                sitting = member if spec.me else None
+                if spec.token_hash is None:
+                    tokens[position] = secrets.token_urlsafe(18)
+                sitting = member if spec.me else spec.member
                 seats.append(
                     SeatRow(
                         position=position,
                         kind="human",
                         level=None,
                         name=sitting.name if sitting else spec.name and clean_name(spec.name),
-                        token_hash=token_hash(tokens[position]),
+                        token_hash=spec.token_hash or token_hash(tokens[position]),
                         account_id=sitting and sitting.account_id,
                         bot=bool(sitting and sitting.bot),
                         substituted=False,
@@ -214,7 +221,8 @@ class Lobby:
         accounts = [seat.account_id for seat in seats if seat.account_id is not None]
         if len(set(accounts)) < len(accounts):
             raise conflict("account_seated", "an account holds one seat of a table at most")
-        self.creating.hit(client)  # only a table that would be made counts
+        if limited:
+            self.creating.hit(client)  # only a table that would be made counts
         row = TableRow(
             id=secrets.token_urlsafe(8),
             game=game.name,

@@ -128,6 +128,13 @@ export const ERRORS = {
     challenge_not_yours: "This challenge is for another account.",
     challenge_answered: "This challenge was answered already ({status}).",
     challenge_seat: "A seat reserved for an account is neither yours nor named.",
+    // quick pairing
+    pairing_needs_account: "Sign in for a rated or turn-based game, or a rating range: guests are paired for unrated live games.",
+    pairing_open_limit: "You already have {most} requests waiting, the most one may: cancel one first.",
+    pairing_not_found: "This pairing request does not exist, or is not yours.",
+    pairing_not_waiting: "This request is no longer waiting: it was paired, cancelled, or has expired.",
+    rating_range_twice: "Give a rating range as a minimum and maximum, or as ± around your rating, not both.",
+    rating_range_empty: "No rating is between {min} and {max}.",
   },
   fr: {
     token_needed: "Il faut un lien de place ou d'hôte.",
@@ -258,5 +265,12 @@ export const ERRORS = {
     challenge_not_yours: "Ce défi est destiné à un autre compte.",
     challenge_answered: "Ce défi a déjà reçu une réponse ({status}).",
     challenge_seat: "Une place réservée à un compte n'est ni la vôtre ni nommée.",
+    // appariement rapide
+    pairing_needs_account: "Connectez-vous pour une partie classée ou au tour par tour, ou pour un écart de classement : les invités sont appariés pour des parties en temps réel non classées.",
+    pairing_open_limit: "Vous avez déjà {most} demandes en attente, le maximum : annulez-en une d'abord.",
+    pairing_not_found: "Cette demande d'appariement n'existe pas, ou n'est pas la vôtre.",
+    pairing_not_waiting: "Cette demande n'est plus en attente : elle a été appariée, annulée, ou a expiré.",
+    rating_range_twice: "Donnez l'écart de classement en minimum et maximum, ou en ± autour du vôtre, pas les deux.",
+    rating_range_empty: "Aucun classement n'est entre {min} et {max}.",
   },
 };

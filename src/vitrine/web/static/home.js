@@ -11,6 +11,7 @@ const t = translator({
     pitch: "Three card games with exact rules: play the computer at four levels or your friends, "
       + "then let the coach review your game. No account, nothing to install.",
     playComputer: "Play the computer", playFriends: "Play with friends", learn: "Learn to play",
+    quickGame: "Quick game with strangers",
     choose: "Choose a game", chooseNote: "The game starts at once; you play as {name}.",
     opponents: "Opponents", level: "Their level", close: "Close",
     playThis: "Play {game} against the computer", games: "The games",
@@ -22,6 +23,7 @@ const t = translator({
     pitch: "Trois jeux de cartes aux règles exactes : affrontez l'ordinateur à quatre niveaux ou "
       + "vos amis, puis laissez le coach analyser votre partie. Sans compte, rien à installer.",
     playComputer: "Jouer contre l'ordinateur", playFriends: "Jouer entre amis", learn: "Apprendre à jouer",
+    quickGame: "Partie rapide avec des inconnus",
     choose: "Choisissez un jeu", chooseNote: "La partie commence aussitôt ; vous jouez sous le nom {name}.",
     opponents: "Adversaires", level: "Leur niveau", close: "Fermer",
     playThis: "Jouer à {game} contre l'ordinateur", games: "Les jeux",
@@ -119,7 +121,8 @@ function render() {
             type: "button", id: "play-computer", class: "primary big", onclick: () => dialog.showModal(),
           }, t("playComputer")),
           el("a", { href: "/lobby", id: "play-friends", class: "button big" }, t("playFriends")),
-          el("a", { href: "/learn", id: "learn", class: "button big" }, t("learn"))),
+          el("a", { href: "/learn", id: "learn", class: "button big" }, t("learn")),
+          el("a", { href: "/lobby#quick", id: "quick-pairing", class: "button big" }, t("quickGame"))),
         errorBox)),
     el("section", { "aria-labelledby": "games-title" },
       el("h2", { id: "games-title" }, t("games")),

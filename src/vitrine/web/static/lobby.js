@@ -6,6 +6,7 @@ import {
 } from "/static/common.js";
 import { joined, seatName } from "/static/game-lines.js";
 import { playerName, rememberName } from "/static/play.js";
+import { quickGame } from "/static/quick.js";
 
 const t = translator({
   en: {
@@ -240,6 +241,7 @@ async function render() {
         options.element,
         el("button", { type: "submit", id: "create", class: "primary" }, t("create")),
         errorBox),
+      quickGame(games, account),
       own.length ? tableList(t("yourTables"), own, null, "your-tables") : null,
       tableList(t("openTables"), open.filter(joinable), t("open"), "open-tables"),
       tableList(t("running"), running, t("watch"), "running-tables"),
@@ -254,3 +256,6 @@ games = (await installedGames()).filter((g) => g.page);
 account = await currentAccount();
 chosen.game = games[0].name;
 await render();
+// From the home page's quick-game link: the section was drawn after the browser
+// looked for the fragment, so it is brought into view here.
+if (location.hash === "#quick") document.getElementById("quick-game")?.focus();

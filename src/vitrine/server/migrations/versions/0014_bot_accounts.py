@@ -7,14 +7,14 @@ SHA-256 (never the token), its scopes and its last use.  ``game_challenges``:
 a seat reserved for an account at a table a person made, and its answer.
 
 Revision ID: 0014
-Revises: 0010 (the integrator chains it after the other parts of issue 29)
+Revises: 0013
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0014"
-down_revision = "0010"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 
