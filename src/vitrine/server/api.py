@@ -209,6 +209,7 @@ async def create_table(
         body.hints,
         member,
         body.rated,
+        body.on_timeout,
     )
     table_id = created.live.id
     return {
