@@ -9,20 +9,18 @@ in the transaction of every change that moves the turn (a decision, a start,
 a seat handed to a bot, an end), never worked out by replaying games.
 """
 
-from typing import Annotated, Any
+from typing import Any
 
-from fastapi import APIRouter, Depends
+from fastapi import APIRouter
 from pydantic import BaseModel, Field
 from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from vitrine.server.accounts.dependencies import signed_in
-from vitrine.server.accounts.store import SignedIn
 from vitrine.server.api import refusals
 from vitrine.server.live import PLAYING
 from vitrine.server.models import TableRow
-from vitrine.server.profiles import Profiles
+from vitrine.server.profiles import Profiles, SignedInDep
 
 LISTED = 100  # the waiting tables an answer names; the count counts them all
 
@@ -49,10 +47,8 @@ def waiting_for(engine: Engine, account_id: str) -> tuple[int, list[str]]:
     return len(ids), ids[:LISTED]
 
 
-@router.get("/account/turns", response_model=Turns, responses=refusals(401))
-async def my_turns(
-    signed: Annotated[SignedIn, Depends(signed_in)], store: Profiles
-) -> dict[str, Any]:
+@router.get("/account/turns", response_model=Turns, responses=refusals(401, takes_input=False))
+async def my_turns(signed: SignedInDep, store: Profiles) -> dict[str, Any]:
     """How many games wait for the signed-in person's decision, and which: what every
     page's header, a tab's title and its favicon badge show."""
     count, tables = await run_in_threadpool(waiting_for, store.engine, signed.account.id)
