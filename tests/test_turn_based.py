@@ -111,7 +111,10 @@ def deadline_of(state: dict[str, Any]) -> datetime:
 
 
 @pytest.mark.parametrize("on_timeout", ["bot", "end"])
-def test_a_turn_based_game_across_days_and_a_restart(sqlite_url: str, on_timeout: str) -> None:
+def test_a_turn_based_game_across_days_and_a_restart(database_url: str, on_timeout: str) -> None:
+    """On SQLite and PostgreSQL (whose decision is one statement that also writes whose
+    turn it is): days jumped between decisions, a restart, then the deadline missed."""
+    sqlite_url = database_url
     clock = FakeClock()
     with served(sqlite_url, clock) as client:
         table_id, cookies = two_players(client, 2, on_timeout)
@@ -253,3 +256,33 @@ def test_the_upgrade_fills_whose_turn_it_is_at_older_tables(sqlite_url: str) -> 
         ).scalar_one()
     raw.dispose()
     assert tuple(row) == ("bot", account)
+
+
+def test_a_deadline_moves_to_another_process_with_the_lease(postgres_url: str) -> None:
+    """Two processes on one database, one time: A starts the table and runs its clock;
+    a decision goes through B; A stops, B takes the lease over and re-arms the clock
+    from the database, and it is B that hands the seat to a bot when the days pass."""
+    clock = FakeClock()
+    leases = replace(SETTINGS, lease_seconds=1.0)
+    b_app = create_app(postgres_url, bot_delay=0, settings=leases, clock=clock)
+    with TestClient(b_app) as b:
+        with TestClient(create_app(postgres_url, bot_delay=0, settings=leases, clock=clock)) as a:
+            table_id, cookies = two_players(a, 3, "bot")
+            assert a.app.state.service.tables[table_id].leased  # type: ignore[attr-defined]
+            clock.advance(DAY * 2)
+            b.cookies.update(a.cookies)
+            after = decide(b, cookies, table_id)  # through B
+            assert deadline_of(after) == clock.now() + 3 * DAY
+            to_act = after["table"]["current_player"]
+        service = b_app.state.service
+        for _ in range(200):  # A handed its leases over as it stopped: B takes the table
+            if table_id in service.tables and service.tables[table_id].leased:
+                break
+            time.sleep(0.02)
+        assert service.tables[table_id].leased
+        assert deadline_of(seen_by(b, cookies[0], table_id)) == clock.now() + 3 * DAY
+        clock.advance(3 * DAY + timedelta(seconds=1))
+        missed = until(
+            b, cookies[0], table_id, lambda s: s["table"]["seats"][to_act]["substituted"]
+        )
+        assert missed["table"]["seats"][to_act]["level"] == "casual"
