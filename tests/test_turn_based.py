@@ -173,6 +173,8 @@ def test_a_turn_based_game_across_days_and_a_restart(database_url: str, on_timeo
                 f"/api/tables/{table_id}/actions", json={"action": "x"}, headers=ORIGIN
             )
             assert refused.json()["code"] in {"game_over", "token_no_seat"}
+            review = client.post(f"/api/tables/{table_id}/review", headers=ORIGIN)
+            assert review.status_code in (200, 202), review.text  # the coach reviews what was played
         for cookie in cookies:
             assert turns(client, cookie)["count"] == 0
 
