@@ -16,6 +16,8 @@ from sqlalchemy import create_engine, text
 import server_fixtures
 from account_helpers import ORIGIN, as_, sign_up
 from fake_clock import FakeClock
+from vitrine.engine.errors import RecordError
+from vitrine.engine.record import Record
 from vitrine.server.app import create_app
 from vitrine.server.database import alembic_config, make_engine, migrate
 
@@ -174,7 +176,7 @@ def test_a_turn_based_game_across_days_and_a_restart(database_url: str, on_timeo
             )
             assert refused.json()["code"] in {"game_over", "token_no_seat"}
             review = client.post(f"/api/tables/{table_id}/review", headers=ORIGIN)
-            assert review.status_code in (200, 202), review.text  # the coach reviews what was played
+            assert review.status_code in (200, 202), review.text  # reviewed as played
         for cookie in cookies:
             assert turns(client, cookie)["count"] == 0
 
@@ -288,3 +290,19 @@ def test_a_deadline_moves_to_another_process_with_the_lease(postgres_url: str) -
             b, cookies[0], table_id, lambda s: s["table"]["seats"][to_act]["substituted"]
         )
         assert missed["table"]["seats"][to_act]["level"] == "casual"
+
+
+def test_a_record_ended_by_a_missed_deadline_names_its_seat() -> None:
+    base = {"game": "tucano", "rules_version": "x", "players": ["Ana", "Bo"], "turns": []}
+    kept = Record.from_dict(base | {"ending": "timeout", "timed_out": 1})
+    assert kept.timed_out == 1 and kept.to_dict()["timed_out"] == 1
+    for wrong in (
+        {"ending": "timeout"},
+        {"ending": "timeout", "timed_out": 2},
+        {"ending": "timeout", "timed_out": True},
+        {"timed_out": 0},
+        {"ending": "abandoned", "timed_out": 0},
+    ):
+        with pytest.raises(RecordError) as refused:
+            Record.from_dict(base | wrong)
+        assert refused.value.code == "record_timed_out"
