@@ -9,7 +9,7 @@ const EVERY = 60_000;  // milliseconds between two asks while the tab is open
 const TITLE_COUNT = /^\(\d+\) /;
 
 let count = 0;
-let watching = false;
+let askNow = null;  // once watching: ask for the count again now
 let plainIcon = null;  // the favicon's own address, before any badge
 
 /** The tab's title with the count in front (none at 0), whatever the page set it to. */
@@ -55,8 +55,7 @@ function showOnIcon() {
  * stops the asking and shows no count.
  */
 export function watchTurns(onCount) {
-  if (watching) return;
-  watching = true;
+  if (askNow) return;
   let timer = null;
   const ask = async () => {
     clearTimeout(timer);
@@ -84,10 +83,11 @@ export function watchTurns(onCount) {
   });
   document.addEventListener("visibilitychange", () => { if (!document.hidden) ask(); });
   window.addEventListener("focus", ask);
+  askNow = ask;
   ask();
 }
 
 /** Ask again now (after this page made a decision, say). */
 export function turnsChanged() {
-  if (watching) window.dispatchEvent(new Event("focus"));
+  askNow?.();
 }
