@@ -306,3 +306,14 @@ def test_a_record_ended_by_a_missed_deadline_names_its_seat() -> None:
         with pytest.raises(RecordError) as refused:
             Record.from_dict(base | wrong)
         assert refused.value.code == "record_timed_out"
+
+
+def test_asking_how_many_games_wait_is_rate_limited_per_account(sqlite_url: str) -> None:
+    limited = replace(SETTINGS, turn_checks="3/minute")
+    with TestClient(create_app(sqlite_url, bot_delay=0, settings=limited)) as client:
+        ana, bo = sign_up(client, "Ana"), sign_up(client, "Bo")
+        as_(client, ana)
+        assert [client.get("/api/account/turns").status_code for _ in range(4)] == [200] * 3 + [429]
+        assert client.get("/api/account/turns").json()["code"] == "rate_limited"
+        as_(client, bo)  # another account counts on its own
+        assert client.get("/api/account/turns").status_code == 200

@@ -17,10 +17,11 @@ from sqlalchemy import Engine, select
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from vitrine.server.api import refusals
+from vitrine.server.api import Service, refusals
 from vitrine.server.live import PLAYING
 from vitrine.server.models import TableRow
 from vitrine.server.profiles import Profiles, SignedInDep
+from vitrine.server.ratelimit import RateLimit
 
 LISTED = 100  # the waiting tables an answer names; the count counts them all
 
@@ -47,9 +48,14 @@ def waiting_for(engine: Engine, account_id: str) -> tuple[int, list[str]]:
     return len(ids), ids[:LISTED]
 
 
-@router.get("/account/turns", response_model=Turns, responses=refusals(401, takes_input=False))
-async def my_turns(signed: SignedInDep, store: Profiles) -> dict[str, Any]:
+@router.get("/account/turns", response_model=Turns, responses=refusals(401, 429, takes_input=False))
+async def my_turns(signed: SignedInDep, store: Profiles, service: Service) -> dict[str, Any]:
     """How many games wait for the signed-in person's decision, and which: what every
-    page's header, a tab's title and its favicon badge show."""
+    page's header, a tab's title and its favicon badge show.  Asked at most
+    ``VITRINE_TURN_CHECKS`` times per account (a page asks once a minute, and as
+    its tab comes back to the front)."""
+    RateLimit("turn_checks", service.settings.turn_checks, service.core.limiter).hit(
+        signed.account.id
+    )
     count, tables = await run_in_threadpool(waiting_for, store.engine, signed.account.id)
     return {"count": count, "tables": tables}
