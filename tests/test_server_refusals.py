@@ -343,6 +343,7 @@ def test_the_openapi_document_lists_every_route(api: Api) -> None:
         "/api/account/passkeys/sign-in",
         "/api/session",
         "/api/account/games",
+        "/api/account/turns",
         "/api/players/{name}",
         "/api/leaderboard/{game}",
         "/api/tables/{table_id}/ratings",

@@ -11,8 +11,10 @@ who left or ran out of time, whose seat a bot played to the end.  The rules
 ignore it (the turns are the turns); a result read from the record must not.
 
 A game that never finished says why in ``ending``: ``abandoned`` (nobody
-played at its table for the server's idle time).  Its turns replay to the
-position where it stopped.
+played at its table for the server's idle time), or ``timeout`` (seat
+``timed_out`` let its deadline pass at a table whose clock ends the game
+then: that seat ranks last, every other seat shares the first rank).  Its
+turns replay to the position where it stopped.
 
 Likewise ``hints``: true when the players could ask the coach for hints, so
 that nobody mistakes a hinted game for an unaided one.
@@ -38,9 +40,11 @@ COMMON_FIELDS = (
     "turns",
     "substitutes",
     "ending",
+    "timed_out",
     "hints",
 )
-ENDINGS = ("abandoned",)  # why a record's game stops before its end
+TIMEOUT = "timeout"  # the ending of a game ended by a missed deadline
+ENDINGS = ("abandoned", TIMEOUT)  # why a record's game stops before its end
 SUBSTITUTE_REASONS = ("left", "timeout", "host")  # the player left, ran out of time, or the host
 SUBSTITUTE_FIELDS = ("seat", "turns_before", "level", "why")
 
@@ -192,6 +196,7 @@ class Record:
     ending: str | None = None  # one of ENDINGS for a game that stopped unfinished
     hints: bool = False  # the players could ask the coach for hints
     overlay: Overlay | None = None  # the rule overlay played under (rules_version names it)
+    timed_out: int | None = None  # the seat whose missed deadline ended it (ending: timeout)
 
     def check_game(self, name: str, rules_versions: Sequence[str]) -> None:
         """Refuse a record of another game, or of rules this engine does not
@@ -229,6 +234,8 @@ class Record:
             data["substitutes"] = [substitute.to_dict() for substitute in self.substitutes]
         if self.ending is not None:
             data["ending"] = self.ending
+        if self.timed_out is not None:
+            data["timed_out"] = self.timed_out
         if self.hints:
             data["hints"] = True
         return data
@@ -303,6 +310,17 @@ class Record:
                 code="record_ending",
                 params={"endings": ", ".join(ENDINGS)},
             )
+        timed_out = data.get("timed_out")
+        if (ending == TIMEOUT) != (
+            isinstance(timed_out, int)
+            and not isinstance(timed_out, bool)
+            and 0 <= timed_out < len(players)
+        ):
+            raise RecordError(
+                "a record that ended on a missed deadline names its seat, 'timed_out' "
+                "(and only such a record does)",
+                code="record_timed_out",
+            )
         hints = data.get("hints", False)
         if not isinstance(hints, bool):
             raise RecordError("'hints' must be true or false", code="record_hints")
@@ -319,6 +337,7 @@ class Record:
             ending,
             hints,
             overlay,
+            timed_out,
         )
 
 

@@ -229,6 +229,7 @@ async def create_table(
         body.hints,
         member,
         body.rated,
+        on_timeout=body.on_timeout,
     )
     table_id = created.live.id
     if reserved:

@@ -10,7 +10,7 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from vitrine.server import api, profiles, realtime
+from vitrine.server import api, profiles, realtime, turns
 from vitrine.server.accounts.bot_routes import router as bot_router
 from vitrine.server.accounts.passkeys import Passkeys
 from vitrine.server.accounts.routes import router as accounts_router
@@ -30,6 +30,7 @@ from vitrine.server.service import TableService
 from vitrine.server.settings import Settings
 from vitrine.server.store import Store
 from vitrine.server.tables.challenges import Challenges
+from vitrine.server.timekeeping import Clock
 
 BOT_DELAY = 0.8  # seconds: long enough to see a bot's move land, short enough not to wait
 DB_THREADS = 8  # the service's threads for a server database, each with its own connection
@@ -55,13 +56,15 @@ def create_app(
     settings: Settings | None = None,
     coach_budget: str | None = None,
     server_id: str | None = None,
+    clock: Clock | None = None,
 ) -> FastAPI:
     """The app for one database; migrations run and running tables resume at start-up.
 
     ``settings`` defaults to the environment's (``VITRINE_*``, else the defaults);
     ``coach_budget`` is the coach's search per decision (None: the expert's own);
     ``server_id`` names this process among those serving the database (its
-    leases), the same across restarts where it can be (``vitrine serve``).
+    leases), the same across restarts where it can be (``vitrine serve``);
+    ``clock``: the time the tables' deadlines follow (tests jump it by days).
     """
     settings = settings or Settings.from_environment()
 
@@ -78,6 +81,7 @@ def create_app(
             coach_budget,
             changes=changes_for(engine),
             server_id=server_id,
+            clock=clock,
         )
         app.state.service = service
         app.state.accounts = Accounts(engine, settings)
@@ -141,6 +145,7 @@ def create_app(
     app.include_router(pairing_router)
     app.include_router(profiles.router)
     app.include_router(bot_router)
+    app.include_router(turns.router)  # whose turn: the count every header shows
     app.include_router(realtime.router)
     app.include_router(learn_router(settings))
     app.mount("/static", StaticFiles(directory=str(STATIC)), name="static")

@@ -65,6 +65,8 @@ def public_table(row: TableRow) -> dict[str, Any]:
         "rematch_of": row.rematch_of,
         "hints": bool(row.hints),
         "rated": bool(row.rated),
+        "on_timeout": row.on_timeout or "bot",
+        "timed_out": row.timed_out,
         "seats": [
             {
                 "position": seat.position,
@@ -82,6 +84,22 @@ def public_table(row: TableRow) -> dict[str, Any]:
             for seat in row.seats
         ],
     }
+
+
+def turn_account(status: str, state: GameState | None, seats: list[SeatRow]) -> str | None:
+    """The account whose decision a table awaits, if a signed-in person's: what the
+    table's ``turn_account_id`` says, written with every change that moves the turn
+    (given the status, position and seats the change leaves), so that counting a
+    person's waiting games reads no game."""
+    if status != PLAYING or state is None or state.is_over:
+        return None
+    position = state.current_player
+    if position is None:
+        return None
+    seat = seats[position]
+    if seat.kind != "human" or seat.substituted:
+        return None
+    return seat.account_id
 
 
 @dataclass(eq=False)
@@ -204,12 +222,21 @@ class LiveTable:
     def deadline(self) -> datetime | None:
         """When the human now to act loses their seat to a bot (tables with a clock)."""
         state, seconds = self.state, self.row.clock_seconds
-        if seconds is None or state is None or self.turn_since is None:
+        if (
+            seconds is None
+            or state is None
+            or self.turn_since is None
+            or self.row.status != PLAYING
+        ):
             return None
         position = state.current_player
         if position is None or self.plays_itself(position):
             return None
         return self.turn_since + timedelta(seconds=seconds)
+
+    def turn_account(self, seats: list[SeatRow] | None = None) -> str | None:
+        """:func:`turn_account` of this table (``seats``: as a change will leave them)."""
+        return turn_account(self.row.status, self.state, seats or self.seats)
 
     def bot_for(self, position: int) -> Bot | None:
         """The bot that plays ``position`` (a bot seat or a substituted human)."""

@@ -80,6 +80,14 @@ class TableRow(Base):
     # The account that created the table, signed in: it is the host as the host token is.
     # (No foreign key: see revision 0009; an account's row is never deleted.)
     host_account_id: Mapped[str | None] = mapped_column(String(32))
+    # Turn-based play (revision 0011).  ``on_timeout``: what a missed deadline does,
+    # ``bot`` (a bot takes the seat) or ``end`` (the game ends, the seat that missed
+    # it last: ``timed_out``).  ``turn_account_id``: the account whose decision the
+    # table awaits, written with every change that moves the turn, so that counting
+    # a person's waiting games is one indexed query.
+    on_timeout: Mapped[str] = mapped_column(String(8), default="bot", server_default="bot")
+    timed_out: Mapped[int | None] = mapped_column(Integer)
+    turn_account_id: Mapped[str | None] = mapped_column(String(32), index=True)
     seats: Mapped[list["SeatRow"]] = relationship(
         order_by="SeatRow.position", cascade="all, delete-orphan", lazy="selectin"
     )

@@ -42,7 +42,7 @@ from vitrine.games import get_game
 from vitrine.ratings import INITIAL, Rating, shown
 from vitrine.server.errors import ApiError, conflict, invalid, not_found, refused
 from vitrine.server.live import token_hash
-from vitrine.server.models import PairingRow, aware, utcnow
+from vitrine.server.models import PairingRow, aware
 from vitrine.server.names import check_distinct, clean_name
 from vitrine.server.pairing_store import (
     CLAIMED,
@@ -54,13 +54,13 @@ from vitrine.server.ratelimit import RateLimit
 from vitrine.server.service import Member, SeatSpec, TableService
 from vitrine.server.tables.core import surviving
 from vitrine.server.tables.lobby import creator_of
+from vitrine.server.time_controls import DAY, TURN_DAYS
 
 log = logging.getLogger(__name__)
 LIVE_CLOCK = 60  # seconds per decision: the lobby's real-time clock
-DAY = 24 * 3600
-# The clocks a request may ask for, in seconds per decision.  A clock of a day or
-# more is turn-based (guests may not ask for one): more choices slot in here.
-CLOCKS = (LIVE_CLOCK, DAY)
+# The clocks a request may ask for, in seconds per decision: the live one and the
+# turn-based ones (time_controls.py); guests may not ask for a turn-based one.
+CLOCKS = (LIVE_CLOCK, *(days * DAY for days in TURN_DAYS))
 BOT_WAITS = (15, 30, 60, 120)  # seconds after which empty seats may go to bots
 CLAIM_SECONDS = 30.0  # a claim not turned into a table by then goes back to the pool
 CLAIM_LIMIT = 500  # requests of one key a round considers, the oldest first
@@ -153,13 +153,14 @@ class Ask:
 class Pairing:
     """The pairing requests of every process, and this process's matcher.
 
-    ``clock`` is the time it goes by: a test moves it on instead of waiting."""
+    ``clock`` is the time it goes by, the table service's own (``timekeeping.py``)
+    unless a test gives another: a test moves it on instead of waiting."""
 
-    def __init__(self, service: TableService, clock: Callable[[], datetime] = utcnow) -> None:
+    def __init__(self, service: TableService, clock: Callable[[], datetime] | None = None) -> None:
         self.service = service
         self.core = service.core
         self.store = PairingStore(service.store.engine)
-        self.clock = clock
+        self.clock = clock or service.core.clock.now
         settings = service.settings
         self.asking = RateLimit("pairing_requests", settings.pairing_requests, self.core.limiter)
         self.matcher = secrets.token_hex(8)

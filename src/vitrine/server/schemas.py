@@ -10,7 +10,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool
 
 from vitrine.games import default_game, game_names
 
-CLOCK_LIMIT = 7 * 24 * 3600
+CLOCK_LIMIT = 14 * 24 * 3600  # the longest turn-based clock
 ACTION_LENGTH = 40  # the longest decision in any game's notation, with room to spare
 SEQ_LIMIT = 1_000_000  # far past any game's length
 NAME_FIELD = 100  # what a name may be sent as; once cleaned it holds at most 24 characters
@@ -81,8 +81,14 @@ class CreateTableRequest(Strict):
         default=None,
         ge=1,
         le=CLOCK_LIMIT,
-        description="seconds for each decision before the seat goes to a bot; "
-        "60 plays in real time, 86400 turn-based; none: no clock",
+        description="seconds for each decision: live, at most 3600 (60 plays in real time); "
+        "turn-based, 1, 2, 3, 5 or 14 days (86400 to 1209600); other values are refused "
+        "(clock_choice); none: no clock",
+    )
+    on_timeout: Literal["bot", "end"] = Field(
+        default="bot",
+        description="what a missed deadline does: 'bot', a bot plays the seat to the end; "
+        "'end', the game ends there, the seat that missed it ranking last",
     )
     seats_open: StrictBool = Field(
         default=False,
@@ -182,6 +188,13 @@ class TableInfo(BaseModel):
     rematch_of: str | None = None
     hints: bool = False
     rated: bool = Field(default=False, description="its result moves the players' ratings")
+    on_timeout: Literal["bot", "end"] = Field(
+        default="bot",
+        description="what a missed deadline does: a bot takes the seat, or the game ends",
+    )
+    timed_out: int | None = Field(
+        default=None, description="the seat whose missed deadline ended the game (it ranks last)"
+    )
     seats: list[SeatInfo]
     seq: int | None = None
     current_player: int | None = None
@@ -268,7 +281,10 @@ class Replay(BaseModel):
     players: list[str]
     turns: list[str]  # the record's: step k follows turns[k - 1]
     substitutes: list[Substitute]
-    ending: Literal["abandoned"] | None = None
+    ending: Literal["abandoned", "timeout"] | None = None
+    timed_out: int | None = Field(
+        default=None, description="ending timeout: the seat whose missed deadline ended the game"
+    )
     hints: bool = Field(default=False, description="the players could ask the coach for hints")
     steps: list[dict[str, Any]]
 

@@ -45,6 +45,7 @@ from vitrine.server.tables.records import Records, replay_steps
 from vitrine.server.tables.rematch import Rematches
 from vitrine.server.tables.reviews import Reviews
 from vitrine.server.tables.running import Runner
+from vitrine.server.timekeeping import Clock
 
 __all__ = [
     "CreatedTable",
@@ -71,13 +72,17 @@ class TableService:
         coach_budget: str | None = None,
         changes: Changes | None = None,
         server_id: str | None = None,
+        clock: Clock | None = None,
     ) -> None:
         """``changes`` tells of other processes' changes (none by default: one process);
         ``server_id`` names this process in the leases, the same across its restarts
-        where it can be (``vitrine serve``: host, port and worker)."""
+        where it can be (``vitrine serve``: host, port and worker); ``clock``: the
+        time deadlines are computed by (tests move their own on by days)."""
         settings = settings or Settings()
         server_id = server_id or one_off_server_id()
-        self.core = TableCore(store, db_workers, settings, changes or LocalChanges(), server_id)
+        self.core = TableCore(
+            store, db_workers, settings, changes or LocalChanges(), server_id, clock
+        )
         self.following = Following(self.core)
         self.play = Play(self.core, bot_delay)
         self.runner = Runner(self.core, self.play)

@@ -48,6 +48,7 @@ class Settings:
     sign_ups: str = "5/hour;20/day"  # accounts one client may open
     failed_sign_ins: str = "20/minute;200/hour"  # failed sign-ins one client may make
     failed_sign_ins_per_name: str = "5/minute;30/hour"  # failed sign-ins to one name
+    turn_checks: str = "30/minute"  # asks one account may make of how many games wait for it
     session_days: float = 30.0  # a session ends this long after its sign-in, used or not
     session_idle_days: float = 14.0  # or this long after it was last used
     # bot API (accounts/tokens.py)
@@ -114,4 +115,5 @@ RATES = (
     "failed_sign_ins_per_name",
     "api_token_requests",
     "pairing_requests",
+    "turn_checks",
 )

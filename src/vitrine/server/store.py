@@ -56,6 +56,13 @@ CHANNEL = "vitrine_tables"  # PostgreSQL's channel for "table T is now at versio
 PLAYING = "playing"
 
 
+class Unchanged:
+    """Said of whose turn it is by a write that does not move it (a chat line)."""
+
+
+UNCHANGED = Unchanged()
+
+
 class BehindError(Exception):
     """The table changed in the database since this copy of it was read: nothing
     was written; read it again and decide again."""
@@ -83,13 +90,15 @@ ADVANCE = (
     .where(TABLES.c.id == bindparam("table_id"), TABLES.c.version == bindparam("expected"))
     .values(version=bindparam("moved_to"))
 )
+# A change that moves the turn also writes whose it is (``TableRow.turn_account_id``).
+ADVANCE_TURN = ADVANCE.values(turn_account_id=bindparam("turn"))
 NOTIFY = select(func.pg_notify(CHANNEL, bindparam("payload")))
 INSERT_ACTION = ACTIONS.insert()
 # PostgreSQL: a decision that ends nothing is this one statement, committed by
 # itself: the advance, the decision's insert if the advance took, and the notice
 # if it did; no row back means the copy was behind.  As three statements in a
 # transaction it was twice the round trips and a third more CPU.
-_MOVED = ADVANCE.returning(TABLES.c.id).cte("moved")
+_MOVED = ADVANCE_TURN.returning(TABLES.c.id).cte("moved")
 _DECISION = select(  # "at": a bind named after a column of the updated table would set it
     _MOVED.c.id,
     *(bindparam(name, type_=ACTIONS.c[name].type) for name in ("number", "seat", "text")),
@@ -130,15 +139,24 @@ class Store(ReviewStore):
 
     # ------------------------------------------------------------ writing a table
 
-    def _advance(self, session: Session | Connection, table_id: str, version: int) -> int:
-        """Take the table's row lock and move it to ``version + 1``, or raise BehindError.
+    def _advance(
+        self,
+        session: Session | Connection,
+        table_id: str,
+        version: int,
+        turn: str | Unchanged | None = UNCHANGED,
+    ) -> int:
+        """Take the table's row lock and move it to ``version + 1``, or raise BehindError;
+        ``turn``: the account whose decision the table awaits from now (None: nobody's).
 
         Core statements, on a session or a bare connection: every write pays
         for this one, and the ORM's bulk-update path cost more CPU than the
         rest of a decision's write."""
-        moved = session.execute(
-            ADVANCE, {"table_id": table_id, "expected": version, "moved_to": version + 1}
-        )
+        values = {"table_id": table_id, "expected": version, "moved_to": version + 1}
+        if isinstance(turn, Unchanged):
+            moved = session.execute(ADVANCE, values)
+        else:
+            moved = session.execute(ADVANCE_TURN, {**values, "turn": turn})
         if moved.rowcount != 1:  # type: ignore[attr-defined]  # (a CursorResult)
             raise BehindError(table_id)
         if self.notifies:  # sent at the commit, and only if it commits
@@ -162,16 +180,18 @@ class Store(ReviewStore):
             session.commit()
             return moved
 
-    def update_seat(self, seat: SeatRow, version: int) -> int:
+    def update_seat(self, seat: SeatRow, version: int, turn: str | None = None) -> int:
         with Session(self.engine) as session:
-            moved = self._advance(session, seat.table_id, version)
+            moved = self._advance(session, seat.table_id, version, turn)
             session.merge(seat)
             session.commit()
             return moved
 
-    def start_table(self, table_id: str, version: int, started_at: datetime) -> int:
+    def start_table(
+        self, table_id: str, version: int, started_at: datetime, turn: str | None = None
+    ) -> int:
         with Session(self.engine) as session:
-            moved = self._advance(session, table_id, version)
+            moved = self._advance(session, table_id, version, turn)
             session.execute(
                 update(TableRow)
                 .where(TableRow.id == table_id)
@@ -182,7 +202,7 @@ class Store(ReviewStore):
 
     def set_status(self, table_id: str, version: int, status: str) -> int:
         with Session(self.engine) as session:
-            moved = self._advance(session, table_id, version)
+            moved = self._advance(session, table_id, version, None)
             session.execute(update(TableRow).where(TableRow.id == table_id).values(status=status))
             self._ended(session, table_id)
             session.commit()
@@ -205,6 +225,7 @@ class Store(ReviewStore):
         at: datetime,
         status: str | None,
         ending: Ending | None = None,
+        turn: str | None = None,
     ) -> int:
         """Commit one decision (and the table's new status when it changes; the
         game's ``ending`` when it is the last: ranks and ratings, ``standings.py``).
@@ -214,9 +235,9 @@ class Store(ReviewStore):
         more CPU (and GIL time, taken from the event loop) than the broadcast
         of the decision."""
         if self.notifies and status is None:
-            return self._decide(table_id, version, number, seat, text, at)
+            return self._decide(table_id, version, number, seat, text, at, turn)
         with self.engine.begin() as connection:
-            moved = self._advance(connection, table_id, version)
+            moved = self._advance(connection, table_id, version, turn)
             connection.execute(
                 INSERT_ACTION,
                 {
@@ -236,8 +257,29 @@ class Store(ReviewStore):
                 record_end(connection, ending, locking=self.notifies)
             return moved
 
+    def end_on_timeout(self, version: int, ending: Ending, missed: int) -> int:
+        """End a game whose seat ``missed`` let its deadline pass (``on_timeout``: end):
+        over, nobody's turn, the ranks and ratings of ``ending``, in one transaction."""
+        with self.engine.begin() as connection:
+            moved = self._advance(connection, ending.table_id, version, None)
+            connection.execute(
+                update(TABLES)
+                .where(TABLES.c.id == ending.table_id)
+                .values(status="over", timed_out=missed)
+            )
+            self._ended(connection, ending.table_id)
+            record_end(connection, ending, locking=self.notifies)
+            return moved
+
     def _decide(
-        self, table_id: str, version: int, number: int, seat: int, text: str, at: datetime
+        self,
+        table_id: str,
+        version: int,
+        number: int,
+        seat: int,
+        text: str,
+        at: datetime,
+        turn: str | None,
     ) -> int:
         """:meth:`append_action` on PostgreSQL for a decision that ends nothing: one
         statement (``DECIDE``), its notice carrying the decision."""
@@ -254,6 +296,7 @@ class Store(ReviewStore):
                     "seat": seat,
                     "text": text,
                     "at": at,
+                    "turn": turn,
                     "payload": payload,
                 },
             ).first()

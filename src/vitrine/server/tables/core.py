@@ -32,6 +32,7 @@ from vitrine.server.notify import Changes
 from vitrine.server.ratelimit import moving_window
 from vitrine.server.settings import Settings
 from vitrine.server.store import CHAT_KEPT, BehindError, Store, StoredTable
+from vitrine.server.timekeeping import Clock
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)
@@ -68,7 +69,8 @@ class TableCore:
     """The copies of tables here, the store, its threads and the tasks the service keeps.
 
     ``changes`` tells of other processes' changes; ``server_id`` names this
-    process in the leases.
+    process in the leases; ``clock`` is the time every deadline is computed and
+    waited for by (a test's own moves on by days at once).
     """
 
     def __init__(
@@ -78,8 +80,10 @@ class TableCore:
         settings: Settings,
         changes: Changes,
         server_id: str,
+        clock: Clock | None = None,
     ) -> None:
         self.store = store
+        self.clock = clock or Clock()
         self.settings = settings
         self.changes = changes
         self.server_id = server_id
@@ -243,7 +247,10 @@ class TableCore:
         """Write a seat's changes (the lock is held), then keep them here: memory
         changes only once the database has them."""
         written = seat.with_changes(**changes)
-        live.row.version = await self.db(self.store.update_seat, written, live.version)
+        after = [written if s is seat else s for s in live.seats]
+        live.row.version = await self.db(
+            self.store.update_seat, written, live.version, live.turn_account(after)
+        )
         for name, value in changes.items():
             setattr(seat, name, value)
         self.after_change(live)

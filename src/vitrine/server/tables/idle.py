@@ -17,7 +17,7 @@ import time
 from datetime import timedelta
 
 from vitrine.server.live import ABANDONED, RUNNING, LiveTable
-from vitrine.server.models import aware, utcnow
+from vitrine.server.models import aware
 from vitrine.server.tables.core import TableCore, surviving
 
 SWEEP_LIMIT = 3600.0  # the longest wait between two looks for tables to abandon
@@ -63,7 +63,7 @@ class IdleTables:
         bot is not idle (the server owes that decision: after a long stop,
         its bots play on).
         """
-        cutoff = utcnow() - timedelta(seconds=self.core.settings.abandon_seconds)
+        cutoff = self.core.clock.now() - timedelta(seconds=self.core.settings.abandon_seconds)
         for table_id in await self.core.db(self.core.store.idle_tables, RUNNING, cutoff):
             live = await self.core.get(table_id)
 
@@ -71,7 +71,8 @@ class IdleTables:
                 active = live.turn_since or aware(live.row.created_at)
                 to_act = None if live.state is None else live.state.current_player
                 bots_turn = to_act is not None and live.plays_itself(to_act)
-                if live.row.status in RUNNING and active < cutoff and not bots_turn:
+                clocked = live.deadline() is not None  # its clock decides (14 days at most)
+                if live.row.status in RUNNING and active < cutoff and not (bots_turn or clocked):
                     await self.core.close_table(live, ABANDONED)
 
             await self.core.change(live, close_if_idle)

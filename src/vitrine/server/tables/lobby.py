@@ -23,12 +23,21 @@ from vitrine.bots import LEVELS
 from vitrine.engine.errors import VitrineError
 from vitrine.games import get_game
 from vitrine.server.errors import ApiError, conflict, forbidden, invalid, not_found, refused
-from vitrine.server.live import CANCELLED, OPEN, PLAYING, LiveTable, public_table, token_hash
-from vitrine.server.models import SeatRow, TableRow, utcnow
+from vitrine.server.live import (
+    CANCELLED,
+    OPEN,
+    PLAYING,
+    LiveTable,
+    public_table,
+    token_hash,
+    turn_account,
+)
+from vitrine.server.models import SeatRow, TableRow
 from vitrine.server.names import check_distinct, clean_name
 from vitrine.server.ratelimit import RateLimit
 from vitrine.server.tables.core import TableCore, new_state
 from vitrine.server.tables.running import Runner
+from vitrine.server.time_controls import check_clock
 
 SEED_BITS = 53  # exact in JavaScript, so a record survives a trip through a browser
 BUSY_RETRY = 30  # seconds a client is told to wait when the bot tables are all taken
@@ -150,11 +159,15 @@ class Lobby:
         member: Member | None = None,
         rated: bool = False,
         limited: bool = True,
+        on_timeout: str = "bot",
     ) -> CreatedTable:
         """A new table; ``client`` (the creator's address) is rate-limited and kept hashed.
         A signed-in creator (``member``) is its host as the host token is, and sits
-        at the seat marked ``me``, if any.  A table quick pairing makes is not
-        ``limited``: its requests were counted (``pairing_requests``)."""
+        at the seat marked ``me``, if any.  ``clock_seconds`` is a live or a turn-based
+        clock (``time_controls.py``); ``on_timeout`` what a missed deadline does.  A
+        table quick pairing makes is not ``limited``: its requests were counted
+        (``pairing_requests``)."""
+        check_clock(clock_seconds)
         if sum(spec.me for spec in specs) > 1:
             raise invalid("me_twice", "the creator sits at one seat at most")
         if rated and not any(spec.me or spec.member for spec in specs):
@@ -232,8 +245,9 @@ class Lobby:
             status=OPEN,
             host_token_hash=token_hash(host_token),
             host_account_id=member and member.account_id,
-            created_at=utcnow(),
+            created_at=self.core.clock.now(),
             clock_seconds=clock_seconds,
+            on_timeout=on_timeout,
             creator=creator_of(client),
             seats_open=seats_open,
             hints=hints,
@@ -257,7 +271,7 @@ class Lobby:
         """
         per_creator = self.core.settings.lobby_per_creator
         rows = await self.core.db(
-            self.core.store.list_tables, statuses, limit, per_creator, utcnow()
+            self.core.store.list_tables, statuses, limit, per_creator, self.core.clock.now()
         )
         return [public_table(row) for row in rows]
 
@@ -403,9 +417,10 @@ class Lobby:
                 seats=guests,
             )
         state = new_state(live.game, live.row)
-        now = utcnow()
+        now = self.core.clock.now()
+        turn = turn_account(PLAYING, state, live.seats)
         live.row.version = await self.core.db(
-            self.core.store.start_table, live.id, live.version, now
+            self.core.store.start_table, live.id, live.version, now, turn
         )
         live.row.status = PLAYING
         live.row.started_at = now

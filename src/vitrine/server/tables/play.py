@@ -18,8 +18,7 @@ from typing import Any
 from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import GameState
 from vitrine.server.errors import ApiError, checked, conflict, refused
-from vitrine.server.live import ABANDONED, CANCELLED, OVER, PLAYING, LiveTable
-from vitrine.server.models import utcnow
+from vitrine.server.live import ABANDONED, CANCELLED, OVER, PLAYING, LiveTable, turn_account
 from vitrine.server.standings import ending_of
 from vitrine.server.tables.core import TableCore
 
@@ -49,7 +48,7 @@ class Play:
             raise conflict("table_closed", f"table {live.id!r} is closed", status=live.row.status)
         if state is None:
             raise conflict("not_started", f"table {live.id!r} has not started")
-        if state.is_over:
+        if state.is_over or live.row.status == OVER:  # OVER alone: ended by a missed deadline
             raise conflict("game_over", f"the game at table {live.id!r} is over")
         return state
 
@@ -106,8 +105,9 @@ class Play:
             except VitrineError as error:
                 raise refused(error) from None
             status = OVER if trial.is_over else None
-            now = utcnow()
+            now = self.core.clock.now()
             number = len(live.log) + 1
+            turn = turn_account(status or PLAYING, trial, live.seats)
             version = await self.core.db(
                 self.core.store.append_action,
                 live.id,
@@ -118,6 +118,7 @@ class Play:
                 now,
                 status,
                 ending_of(live.row, trial, now) if trial.is_over else None,
+                turn,
             )
             live.take_decision(trial, position, action, now, version)
             if status is not None:

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from vitrine.engine.errors import VitrineError
-from vitrine.engine.record import Substitute
+from vitrine.engine.record import TIMEOUT, Substitute
 from vitrine.games import read_record
 from vitrine.server.chat import clean_line
 from vitrine.server.errors import conflict, refused
@@ -50,6 +50,7 @@ def replay_steps(record_data: object) -> dict[str, Any]:
         "turns": list(record.turns),
         "substitutes": [substitute.to_dict() for substitute in record.substitutes],
         "ending": record.ending,
+        "timed_out": record.timed_out,
         "hints": record.hints,
         "steps": steps,
     }
@@ -97,7 +98,8 @@ class Records:
         """The record of a game over or abandoned, with the seats handed to bots and why."""
         live = await self.core.fresh(table_id)
         abandoned = live.row.status == ABANDONED
-        if live.state is None or not (live.state.is_over or abandoned):
+        timed_out = live.row.timed_out
+        if live.state is None or not (live.state.is_over or abandoned or timed_out is not None):
             raise conflict(
                 "record_not_public",
                 f"the record of table {table_id!r} is public once the game is over "
@@ -111,8 +113,12 @@ class Records:
             and seat.level is not None
             and seat.substituted_why is not None
         )
-        ending = ABANDONED if abandoned else None
+        ending = ABANDONED if abandoned else TIMEOUT if timed_out is not None else None
         record = replace(
-            live.state.record(), substitutes=substitutes, ending=ending, hints=live.row.hints
+            live.state.record(),
+            substitutes=substitutes,
+            ending=ending,
+            timed_out=timed_out,
+            hints=live.row.hints,
         )
         return record.to_dict()

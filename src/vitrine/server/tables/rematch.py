@@ -48,6 +48,7 @@ def rematch_row(old: TableRow, rules_version: str) -> TableRow:
         host_account_id=old.host_account_id,
         created_at=utcnow(),
         clock_seconds=old.clock_seconds,
+        on_timeout=old.on_timeout,
         creator=old.creator,
         seats_open=False,
         rematch_of=old.id,

@@ -23,6 +23,7 @@ from vitrine.server.coaching import (
     table_key,
 )
 from vitrine.server.errors import conflict, forbidden, not_found
+from vitrine.server.live import PLAYING
 from vitrine.server.tables.core import TableCore
 from vitrine.server.tables.records import Records
 
@@ -42,7 +43,7 @@ class Reviews:
         if not live.row.hints:
             raise forbidden("hints_off", f"the host of table {table_id!r} did not allow hints")
         state = live.state
-        if state is None or state.is_over:
+        if state is None or state.is_over or live.row.status != PLAYING:  # (over on a timeout)
             raise conflict("not_playing", f"table {table_id!r} is not being played")
         if state.current_player != seat or live.plays_itself(seat):
             raise conflict(

@@ -9,7 +9,10 @@ renews them, stops a table here whose lease was lost, hands them over when
 the process stops, and, where it runs a table, arms the clock of the
 decision now awaited and wakes the bots (``play.py``).  A seat whose clock
 runs out goes to a bot, as does a seat handed over by its player or the
-host (``lobby.py``): from then on this process runs the table.  Each round
+host (``lobby.py``): from then on this process runs the table; or, at a
+table that chose so (``on_timeout``: end), the game ends there, the seat
+that missed its deadline ranking last (``time_controls.py``).  Every time
+here is the core's clock's, which tests move on by days.  Each round
 of renewals also renews the mark, kept in the database, that someone here
 watches a table: every process's lobby lists those first.
 
@@ -22,10 +25,10 @@ import asyncio
 import logging
 from datetime import datetime, timedelta
 
-from vitrine.server.live import PLAYING, LiveTable
-from vitrine.server.models import utcnow
+from vitrine.server.live import OVER, PLAYING, LiveTable
 from vitrine.server.tables.core import TableCore, surviving
 from vitrine.server.tables.play import Play
+from vitrine.server.time_controls import timeout_ending
 
 log = logging.getLogger(__name__)
 TIMEOUT_LEVEL = "casual"  # who takes over a seat whose clock ran out
@@ -64,7 +67,7 @@ class Runner:
         own leases from before a restart, at once.
         """
         core, store, me = self.core, self.core.store, self.core.server_id
-        now = utcnow()
+        now = core.clock.now()
         until = now + timedelta(seconds=core.settings.lease_seconds)
         held = await core.db(store.renew_leases, me, until)
         for live in list(core.tables.values()):
@@ -88,7 +91,7 @@ class Runner:
         if live.leased or not needs_runner(live):
             return
         core = self.core
-        now = utcnow()
+        now = self.core.clock.now()
         until = now + timedelta(seconds=core.settings.lease_seconds)
         live.leased = await core.db(core.store.claim_lease, live.id, core.server_id, now, until)
 
@@ -111,7 +114,7 @@ class Runner:
 
     async def watched(self, live: LiveTable) -> None:
         """Someone here began watching a table: the lobby, in every process, lists it first."""
-        until = utcnow() + timedelta(seconds=self.core.settings.lease_seconds)
+        until = self.core.clock.now() + timedelta(seconds=self.core.settings.lease_seconds)
         await self.core.db(self.core.store.watch, [live.id], until)
 
     async def hand_over(self) -> None:
@@ -136,6 +139,18 @@ class Runner:
         await self.take_over(live)
         self.run_here(live)
 
+    async def end_game(self, live: LiveTable, missed: int) -> None:
+        """End the game at once: ``missed`` let its deadline pass (the lock is held)."""
+        ending = timeout_ending(live.row, missed, self.core.clock.now())
+        live.row.version = await self.core.db(
+            self.core.store.end_on_timeout, live.version, ending, missed
+        )
+        live.row.status = OVER
+        live.row.timed_out = missed
+        live.row.finished_at = ending.finished_at
+        live.row.ranks = list(ending.ranks)
+        self.core.after_change(live)
+
     def _arm_clock(self, live: LiveTable) -> None:
         """(Re)start the clock of the decision now awaited, if the table has one."""
         if live.clock_task is not None and live.clock_task is not asyncio.current_task():
@@ -145,15 +160,20 @@ class Runner:
             live.clock_task = self.core.spawn(self.run_clock(live, len(live.log), deadline))
 
     async def run_clock(self, live: LiveTable, seq: int, deadline: datetime) -> None:
-        """A human who lets the deadline pass loses the seat to a bot; the table goes on.
-        ``seq`` is the position the clock was armed for: a clock that fires once the
-        seat has answered it takes nothing."""
-        await asyncio.sleep(max(0.0, (deadline - utcnow()).total_seconds()))
+        """A human who lets the deadline pass loses the seat to a bot and the table goes
+        on, or the game ends there, as the table chose.  ``seq`` is the position the
+        clock was armed for: a clock that fires once the seat has answered it takes nothing."""
+        await self.core.clock.sleep_until(deadline)
 
         async def time_out() -> None:
             state = live.state
             if len(live.log) != seq or state is None or state.current_player is None:
                 return
-            await self.substitute(live, state.current_player, TIMEOUT_LEVEL, "timeout")
+            if live.row.status != PLAYING:
+                return
+            if live.row.on_timeout == "end":
+                await self.end_game(live, state.current_player)
+            else:
+                await self.substitute(live, state.current_player, TIMEOUT_LEVEL, "timeout")
 
         await self.core.change(live, time_out)

@@ -8,6 +8,7 @@
 // the CSSOM) and every handler is attached with addEventListener.
 
 import { ERRORS } from "/static/errors.js";
+import { watchTurns } from "/static/whose-turn.js";
 
 const STRINGS = {
   en: {
@@ -273,30 +274,29 @@ function fillAccountLink(link) {
 }
 
 // The signed-in person's games (GET /api/account/games, its first page), asked
-// at most once per page load, and only once an account is known (a guest's
-// page asks nothing): the header's count and the My games page share it.
+// at most once per page load, by the My games page.
 let gamesAsked = null;
-let waiting = null;  // how many games wait for the account, once known
+let waiting = null;  // how many games wait for the account, once known (whose-turn.js)
 
-/** The first page of the signed-in person's games (the header's count comes from it). */
+/** The first page of the signed-in person's games. */
 export function myGames() {
-  gamesAsked ??= api("/api/account/games").then((games) => {
-    waiting = games.in_progress.filter((game) => game.your_turn).length;
-    for (const link of document.querySelectorAll("#games-link")) fillGamesLink(link);
-    return games;
-  });
+  gamesAsked ??= api("/api/account/games");
   return gamesAsked;
 }
 
-// "My games (2)" for a signed-in person, the number of games waiting for them; hidden for a guest.
+// "My games (2)" for a signed-in person, the number of games waiting for them (kept
+// up to date by whose-turn.js, which also shows it in the tab); hidden for a guest.
 function fillGamesLink(link) {
   link.hidden = !accountKnown;
   if (!accountKnown) return;
   link.replaceChildren(headerWords("myGames"), ...(waiting ? [
-    el("span", { "aria-hidden": "true" }, ` (${waiting})`),
+    el("span", { "aria-hidden": "true", class: "turn-count", id: "turn-count" }, ` (${waiting})`),
     el("span", { class: "visually-hidden" }, ` (${plural(headerWords, waiting, "waitingForYou")})`),
   ] : []));
-  if (!gamesAsked) myGames().catch(() => {});
+  watchTurns((count) => {
+    waiting = count;
+    for (const games of document.querySelectorAll("#games-link")) fillGamesLink(games);
+  });
 }
 
 // The header every page has: title, links, the account, and the language switch.

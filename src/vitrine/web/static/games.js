@@ -7,6 +7,7 @@ import {
 } from "/static/common.js";
 import { LINE_WORDS, finishedLine, others, provisionalNote } from "/static/game-lines.js";
 import { challengesSections, loadChallenges } from "/static/challenges.js";
+import { clockName, deadlineText } from "/static/time-controls.js";
 
 const t = translator({
   en: {
@@ -48,6 +49,9 @@ function progressLine(game) {
       el("strong", {}, gameTitle(game.game)),
       game.rated ? el("span", { class: "badge" }, t("rated")) : null,
       el("span", { class: "game-line-with" }, " — ", others(game))),
+    game.clock_seconds ? el("p", { class: "muted game-line-clock" }, clockName(game.clock_seconds, game.on_timeout),
+      game.deadline ? [el("br"), el("span", { class: "deadline" }, deadlineText(game.deadline))] : null)
+      : null,
     el("div", { class: "row game-line-links" },
       game.your_turn ? el("span", { class: "badge turn-badge" }, t("yourTurn")) : el("span", { class: "muted" }, state),
       el("a", { href, class: game.your_turn ? "button primary" : "button" },

@@ -7,6 +7,9 @@ import {
 import { joined, seatName } from "/static/game-lines.js";
 import { playerName, rememberName } from "/static/play.js";
 import { quickGame } from "/static/quick.js";
+import {
+  CLOCK_CHOICES, clockName, duration, onTimeoutLabel, onTimeoutName, turnBased,
+} from "/static/time-controls.js";
 
 const t = translator({
   en: {
@@ -14,8 +17,7 @@ const t = translator({
     human: "Human", bot: "Bot", yourName: "Your name", nameOptional: "Name (optional)",
     level: "Level", create: "Create the table", openTables: "Open tables", running: "Being played",
     finished: "Finished", none: "None yet.", watch: "Watch", open: "Open", replay: "Replay",
-    seatsOf: "{joined}/{total} seated", clock: "Clock", noClock: "no clock",
-    realtime: "real time: 60 s per decision", turnBased: "turn-based: 24 h per decision",
+    seatsOf: "{joined}/{total} seated", clock: "Clock", clockBadge: "⏱ {time} per decision",
     seating: "Empty seats", seatsInvite: "by invitation link only",
     seatsOpen: "open to anyone from the lobby", take: "Take seat {n}", takeAs: "Your name",
     abandoned: "abandoned", byInvitation: "by invitation", emptySeat: "empty seat",
@@ -33,8 +35,7 @@ const t = translator({
     level: "Niveau", create: "Créer la table", openTables: "Tables ouvertes",
     running: "En cours", finished: "Terminées", none: "Aucune pour l'instant.",
     watch: "Regarder", open: "Ouvrir", replay: "Revoir", seatsOf: "{joined}/{total} assis",
-    clock: "Pendule", noClock: "sans pendule", realtime: "temps réel : 60 s par décision",
-    turnBased: "tour par tour : 24 h par décision",
+    clock: "Pendule", clockBadge: "⏱ {time} par décision",
     seating: "Places libres", seatsInvite: "sur lien d'invitation seulement",
     seatsOpen: "ouvertes à tous depuis le salon", take: "Prendre la place {n}", takeAs: "Votre nom",
     abandoned: "abandonnée", byInvitation: "sur invitation", emptySeat: "place libre",
@@ -50,10 +51,10 @@ const t = translator({
 
 const app = document.getElementById("app");
 let games = [];
-let chosen = { game: null, count: 3, seats: [], clock: "", seatsOpen: false, hints: false, rated: false };
+let chosen = {
+  game: null, count: 3, seats: [], clock: "", onTimeout: "bot", seatsOpen: false, hints: false, rated: false,
+};
 let account = null;  // the signed-in account: the creator then sits at seat 1 under its name
-// Clock profiles: seconds per decision before a silent player's seat goes to a bot.
-const CLOCKS = [["", "noClock"], ["60", "realtime"], ["86400", "turnBased"]];
 const errorBox = el("p", { class: "error", role: "alert", id: "error" });
 
 function seatEditor(index) {
@@ -105,7 +106,7 @@ async function create(event, readOptions, module) {
       method: "POST",
       body: {
         game: chosen.game, options: readOptions(), seats, seats_open: chosen.seatsOpen,
-        clock_seconds: chosen.clock ? Number(chosen.clock) : null,
+        clock_seconds: chosen.clock ? Number(chosen.clock) : null, on_timeout: chosen.onTimeout,
         hints: chosen.hints, rated: Boolean(account && chosen.rated),
       },
     });
@@ -162,6 +163,10 @@ function tableList(title, tables, linkWord, id) {
           el("strong", {}, gameTitle(table.game)), " — ",
           el("a", { href: target }, `${linkWord ?? t("table")} ${table.id}`),
           table.rated ? el("span", { class: "badge" }, t("ratedBadge")) : null,
+          table.clock_seconds ? el("span", {
+            class: turnBased(table.clock_seconds) ? "badge turn-based" : "badge",
+            title: clockName(table.clock_seconds, table.on_timeout),
+          }, t("clockBadge", { time: duration(table.clock_seconds) })) : null,
           " — ", joined(table.seats.map((s) => (s.account ? seatName(s)
             : s.name ? displayName(s.name) : t("emptySeat")))),
           el("span", { class: "muted" }, ` (${t("seatsOf", {
@@ -215,8 +220,15 @@ async function render() {
         el("div", { class: "row" },
           el("label", { for: "clock" }, t("clock")),
           el("select", { id: "clock", onchange: (e) => { chosen.clock = e.target.value; } },
-            ...CLOCKS.map(([value, key]) => el("option", { value, selected: chosen.clock === value },
-              t(key)))),
+            ...CLOCK_CHOICES.map((value) => el("option", { value, selected: chosen.clock === value },
+              clockName(Number(value))))),
+          el("label", { for: "on-timeout" }, onTimeoutLabel()),
+          el("select", {
+            id: "on-timeout", onchange: (e) => { chosen.onTimeout = e.target.value; render(); },
+          }, ...["bot", "end"].map((value) => el("option", {
+            value, selected: chosen.onTimeout === value,
+          }, onTimeoutName(value))))),
+        el("div", { class: "row" },
           el("label", { for: "seating" }, t("seating")),
           el("select", {
             id: "seating", onchange: (e) => { chosen.seatsOpen = e.target.value === "open"; },

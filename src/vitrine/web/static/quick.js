@@ -5,13 +5,12 @@
 // waited on is kept for the tab (sessionStorage), so a reload waits on.
 import { api, el, errorText, gameTitle, levelName, plural, tokens, translator } from "/static/common.js";
 import { playerName, rememberName } from "/static/play.js";
+import { CLOCK_CHOICES, clockName, turnBased } from "/static/time-controls.js";
 
 const t = translator({
   en: {
     quick: "Quick game", intro: "Be seated with other people looking for the same game.",
     game: "Game", players: "Players", clock: "Clock",
-    live: "live: {n} s per decision", "days.one": "turn-based: {n} day per decision",
-    "days.other": "turn-based: {n} days per decision",
     rated: "Rated (the result moves your rating)", range: "Opponents' rating",
     anyRating: "any rating", around: "±{n} around mine", bots: "Bots take the empty seats",
     never: "never: wait for people", afterSeconds: "after {n} s", afterMinutes: "after {n} min",
@@ -26,8 +25,6 @@ const t = translator({
   fr: {
     quick: "Partie rapide", intro: "Soyez placé avec d'autres personnes qui cherchent la même partie.",
     game: "Jeu", players: "Joueurs", clock: "Pendule",
-    live: "temps réel : {n} s par décision", "days.one": "tour par tour : {n} jour par décision",
-    "days.other": "tour par tour : {n} jours par décision",
     rated: "Classée (le résultat fait évoluer votre classement)", range: "Classement des adversaires",
     anyRating: "tout classement", around: "±{n} autour du mien", bots: "Des robots prennent les places libres",
     never: "jamais : attendre des personnes", afterSeconds: "après {n} s", afterMinutes: "après {n} min",
@@ -42,9 +39,9 @@ const t = translator({
   },
 });
 
-// The server's choices (pairing.py's CLOCKS and BOT_WAITS): seconds.
-const CLOCKS = [60, 86400];
-const DAY = 86400;
+// The server's choices (pairing.py's CLOCKS and BOT_WAITS): seconds; the clocks
+// are the lobby's but "no clock" and the 5-minute one.
+const CLOCKS = CLOCK_CHOICES.filter((c) => c && c !== "300").map(Number);
 const BOT_WAITS = [15, 30, 60, 120];
 const SPREADS = [100, 200, 400];
 const KEPT = "vitrine-pairing";
@@ -60,8 +57,6 @@ let chosen = null;
 let waiting = null;  // {id, token, game, players, since}
 let timer = null;
 
-const clockWords = (seconds) => (seconds < DAY ? t("live", { n: seconds })
-  : plural(t, seconds / DAY, "days"));
 const waitWords = (seconds) => (seconds < 60 ? t("afterSeconds", { n: seconds })
   : t("afterMinutes", { n: seconds / 60 }));
 
@@ -78,14 +73,14 @@ function form() {
   const counts = Array.from({ length: game.max_players - Math.max(2, game.min_players) + 1 },
     (_, i) => Math.max(2, game.min_players) + i);
   if (!counts.includes(chosen.players)) chosen.players = counts[0];
-  const clocks = account ? CLOCKS : CLOCKS.filter((c) => c < DAY);
+  const clocks = account ? CLOCKS : CLOCKS.filter((c) => !turnBased(c));
   return el("form", { id: "quick-form", onsubmit: ask },
     el("div", { class: "row" },
       ...select("quick-game", t("game"), games.map((g) => [g.name, gameTitle(g.name)]), chosen.game,
         (v) => { chosen.game = v; draw(); }),
       ...select("quick-players", t("players"), counts.map((n) => [n, n]), chosen.players,
         (v) => { chosen.players = Number(v); }),
-      ...select("quick-clock", t("clock"), clocks.map((c) => [c, clockWords(c)]), chosen.clock,
+      ...select("quick-clock", t("clock"), clocks.map((c) => [c, clockName(c)]), chosen.clock,
         (v) => { chosen.clock = Number(v); })),
     account ? el("div", { class: "row" },
       el("label", { class: "check", for: "quick-rated" },

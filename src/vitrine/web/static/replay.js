@@ -3,6 +3,7 @@ import {
   api, displayName, el, errorText, gameModule, gameTitle, header, levelName, ofName, shownView,
   translator,
 } from "/static/common.js";
+import { timedOutText } from "/static/time-controls.js";
 import { hintsBadge, reviewPanel } from "/static/review.js";
 
 const t = translator({
@@ -103,6 +104,8 @@ async function render() {
       }))),
       replay.ending === "abandoned"
         ? el("p", { class: "ending" }, t("abandoned", { n: replay.turns.length })) : null,
+      replay.ending === "timeout" ? el("p", { class: "ending", id: "timed-out" },
+        timedOutText(displayName(replay.players[replay.timed_out]))) : null,
       replay.hints ? el("p", {}, hintsBadge()) : null,
       el("p", { id: "played" }, step > 0 ? [
         t("played", { name: playerName(step - 1), ofName: ofName(playerName(step - 1)) }), " ",

@@ -6,7 +6,7 @@
 // its version below, so an upgrade installs a new worker and drops old copies.
 const CACHE = "vitrine-shell-{version}";
 const SHELL = ["/", "/lobby", "/static/page.html", "/static/style.css", "/static/common.js",
-  "/static/errors.js",
+  "/static/errors.js", "/static/whose-turn.js",
   "/static/home.js", "/static/play.js", "/static/logo.svg"];
 
 // What may be kept: pages, /static/ files, and the games' catalogue (/api/games: the

@@ -4,6 +4,7 @@
 import { api, displayName, el, tokens, translator } from "/static/common.js";
 import { seatName, signed } from "/static/game-lines.js";
 import { TABLE_WORDS } from "/static/table-words.js";
+import { timedOutText } from "/static/time-controls.js";
 
 const t = translator(TABLE_WORDS);
 
@@ -56,6 +57,20 @@ function ratingLines(ratings, table, you) {
     t("ratingOf", words(change))))));
 }
 
+/** A game ended by a missed deadline (the table chose so): the seat that missed it
+ * ranks last, every other seat shares the first rank (server/time_controls.py). */
+function timedOutBanner({ table, you, ratings, links }) {
+  const missed = table.seats[table.timed_out];
+  const ranks = table.seats.map((seat) => (seat.position === table.timed_out ? table.seats.length : 1));
+  return el("section", { class: "banner result", id: "banner", "aria-labelledby": "result" },
+    outcome(table.seats.map((seat, i) => ({ rank: ranks[i] })), you),
+    el("h2", { id: "result" }, timedOutText(displayName(missed.name))),
+    el("ol", { class: "ranks" }, ...table.seats.map((seat, i) => el("li", {},
+      el("strong", {}, `${ranks[i]}.`), " ", seatName(seat)))),
+    ratingLines(ratings, table, you),
+    links);
+}
+
 /** ``page``: { id, table, view, you, seatToken, host, module, fail, ratings } of the table page. */
 export function resultBanner({ id, table, view, you, seatToken, host, module, fail, ratings }) {
   if (table.status === "cancelled") {
@@ -67,6 +82,9 @@ export function resultBanner({ id, table, view, you, seatToken, host, module, fa
   if (table.status === "abandoned") {
     return el("section", { class: "banner closed", id: "banner", role: "status" },
       el("p", {}, t("abandoned")), links);
+  }
+  if (table.timed_out !== null && table.timed_out !== undefined) {
+    return timedOutBanner({ table, you, ratings, links });
   }
   const scores = [...view.scores].sort((a, b) => a.rank - b.rank);
   const winners = scores.filter((s) => s.rank === 1);

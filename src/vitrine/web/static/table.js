@@ -10,6 +10,8 @@ import { seatName } from "/static/game-lines.js";
 import { gradeBadge, hintControl, hintsBadge, reviewPanel } from "/static/review.js";
 import { resultBanner } from "/static/table-result.js";
 import { TABLE_WORDS } from "/static/table-words.js";
+import { clockName, deadlineText, turnBased } from "/static/time-controls.js";
+import { turnsChanged } from "/static/whose-turn.js";
 
 const t = translator(TABLE_WORDS);
 
@@ -118,16 +120,10 @@ function keepInPlace(place) {
 const lastDecision = () => message.log.at(-1) ?? null;
 const ctx = () => ({ you: message.you, act, check, redraw: render, last: lastDecision() });
 
-function duration(seconds) {
-  if (seconds >= 3600) return t("hours", { h: Math.round(seconds / 3600) });
-  if (seconds >= 60) return t("minutes", { m: Math.round(seconds / 60) });
-  return t("seconds", { s: seconds });
-}
-
 // What this table plays: the game, its options, the clock, how seats are taken.
 function context(table) {
   const parts = [...module.optionsSummary(table.options)];
-  parts.push(table.clock_seconds ? t("clockPer", { time: duration(table.clock_seconds) }) : t("noClock"));
+  parts.push(clockName(table.clock_seconds, table.on_timeout));
   if (table.status === "open") parts.push(t(table.seats_open ? "seatsOpen" : "seatsInvite"));
   return el("p", { class: "context", id: "context" }, parts.join(" · "),
     table.rated ? el("span", { class: "badge", id: "rated" }, t("rated")) : null);
@@ -144,8 +140,10 @@ function seatLine(seat, table) {
     seat.kind === "bot" ? el("span", { class: "badge" }, t("botBadge", { level: levelName(seat.level) }))
       : null,
     seat.substituted ? el("span", { class: "badge" }, t("left")) : null,
-    acting && table.deadline ? el("span", { class: "badge clock", "data-deadline": table.deadline })
-      : null,
+    acting && table.deadline ? el("span", {
+      class: "badge clock", "data-deadline": table.deadline, id: "deadline",
+      "data-turn-based": turnBased(table.clock_seconds) || null, "data-on-timeout": table.on_timeout,
+    }) : null,
     table.status === "playing" && seat.position === message.you && !seat.substituted
       ? el("button", {
         type: "button", id: "leave",
@@ -462,6 +460,7 @@ function connect() {
     onmessage: (event) => {
       const data = JSON.parse(event.data);
       if (data.type === "error") { fail(data); return; }
+      if (message && data.table.current_player !== message.table.current_player) turnsChanged();
       message = data;
       render().catch(fail);
     },
@@ -476,13 +475,19 @@ function connect() {
   });
 }
 
-// The acting seat's clock, counted down here from the server's deadline.
+// The acting seat's clock, counted down here from the server's deadline; a turn-based
+// one says its deadline as a date and time, and how far off it is.
 function tick() {
   for (const clock of document.querySelectorAll("[data-deadline]")) {
+    if (clock.dataset.turnBased !== undefined) {
+      clock.textContent = `⏱ ${deadlineText(clock.dataset.deadline)}`;
+      continue;
+    }
     const left = Math.max(0, Math.round((Date.parse(clock.dataset.deadline) - Date.now()) / 1000));
     const time = left >= 3600 ? `${Math.floor(left / 3600)} h ${Math.floor((left % 3600) / 60)} min`
       : `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-    clock.textContent = `⏱ ${t("clockLeft", { time })}`;
+    const words = clock.dataset.onTimeout === "end" ? "clockLeftEnd" : "clockLeft";
+    clock.textContent = `⏱ ${t(words, { time })}`;
   }
 }
 setInterval(tick, 1000);

@@ -4,14 +4,14 @@ Indexed for what the matchers ask every round: the waiting requests of one
 compatibility key, and those past their expiry.
 
 Revision ID: 0013
-Revises: 0010
+Revises: 0011
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0013"
-down_revision = "0010"
+down_revision = "0011"
 branch_labels = None
 depends_on = None
 

@@ -54,7 +54,7 @@ def upgrade() -> None:
 def downgrade() -> None:
     op.drop_table("game_challenges")
     op.drop_table("api_tokens")
-    with op.batch_alter_table("seats") as batch:
-        batch.drop_column("bot")
-    with op.batch_alter_table("accounts") as batch:
-        batch.drop_column("bot")
+    # Plain ALTER TABLE ... DROP COLUMN (SQLite has it since 3.35): a batch copy of
+    # ``accounts`` would drop the table every other one refers to, which SQLite refuses.
+    op.drop_column("seats", "bot")
+    op.drop_column("accounts", "bot")
