@@ -93,7 +93,12 @@ def test_a_bot_client_plays_a_rated_challenge_to_the_end(sqlite_url: str) -> Non
         assert b"accepted the challenge of Ana" in output
         changes = ana.call("GET", f"/api/tables/{table_id}/ratings")
         assert [change["name"] for change in changes] == ["Ana", "Robo"]
-        assert all(change["after"] != change["before"] for change in changes)
+        # The winner's rating rose and the loser's fell; a tie between two newcomers
+        # leaves the number shown (mu) where it was.
+        (game,) = ana.call("GET", "/api/account/games")["finished"]
+        moves = [(c["after"] > c["before"]) - (c["after"] < c["before"]) for c in changes]
+        expected = {"won": [1, -1], "lost": [-1, 1], "shared": [0, 0]}[game["outcome"]]
+        assert moves == expected, (game["outcome"], changes)
         bots = ana.call("GET", "/api/leaderboard/tucano/bots")["players"]
         assert [leader["name"] for leader in bots] == ["Robo"]
         assert bots[0]["rating"] == changes[1]["after"]
