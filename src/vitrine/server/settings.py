@@ -18,6 +18,7 @@ from limits import parse_many
 from vitrine.server.proxies import PROXY_HEADERS
 
 PREFIX = "VITRINE_"
+SMTP_TLS = ("starttls", "tls", "none")
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,25 @@ class Settings:
     failed_sign_ins_per_name: str = "5/minute;30/hour"  # failed sign-ins to one name
     session_days: float = 30.0  # a session ends this long after its sign-in, used or not
     session_idle_days: float = 14.0  # or this long after it was last used
+    # notifications (vitrine.server.notifications; docs/notifications.md)
+    public_url: str = ""  # the site's address as mail links give it, e.g. https://vitrine.example
+    smtp_host: str = ""  # none: no e-mail is sent (the account page says so)
+    smtp_port: int = 587
+    smtp_tls: str = "starttls"  # starttls, tls (implicit, port 465) or none
+    smtp_user: str = ""
+    smtp_password: str = ""
+    smtp_sender: str = ""  # the From address, e.g. vitrine <games@vitrine.example>
+    vapid_private_key: str = ""  # none: one is generated once and kept in the database
+    vapid_subject: str = "mailto:admin@localhost"  # who push services contact about this server
+    push_services: tuple[str, ...] = (  # where a browser's push endpoint may point (no SSRF)
+        "fcm.googleapis.com",
+        "updates.push.services.mozilla.com",
+        "notify.windows.com",
+        "push.apple.com",
+    )
+    notify_secret: str = ""  # signs unsubscribe links; none: generated once, kept in the database
+    email_verifications: str = "3/hour;10/day"  # verification mails one account may ask for
+    notification_changes: str = "30/minute"  # changes to one account's notification settings
     # table lifecycle
     abandon_seconds: float = 7 * 24 * 3600.0  # no decision for this long: closed as abandoned
     # several processes
@@ -60,6 +80,9 @@ class Settings:
         if self.proxy_headers not in PROXY_HEADERS:
             choices = " or ".join(repr(choice) for choice in PROXY_HEADERS)
             raise ValueError(f"{PREFIX}PROXY_HEADERS is {choices}, not {self.proxy_headers!r}")
+        if self.smtp_tls not in SMTP_TLS:
+            choices = " or ".join(repr(choice) for choice in SMTP_TLS)
+            raise ValueError(f"{PREFIX}SMTP_TLS is {choices}, not {self.smtp_tls!r}")
         for field in fields(self):
             value = getattr(self, field.name)
             if isinstance(value, int | float) and value <= 0:
@@ -104,4 +127,6 @@ RATES = (
     "sign_ups",
     "failed_sign_ins",
     "failed_sign_ins_per_name",
+    "email_verifications",
+    "notification_changes",
 )
