@@ -28,7 +28,7 @@ SCHEMATHESIS = Path(sys.executable).with_name("st")
 SEED, EXAMPLES = 1, 30
 HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "human", "name": "Cy"}]
 BOTS = [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "beginner"}]
-OPERATIONS = 47
+OPERATIONS = 55
 PASSWORD = "velvet tundra quiver 1951"
 
 
@@ -53,6 +53,7 @@ def fuzzed(sqlite_url: str) -> Iterator[Served]:
         "VITRINE_SIGN_UPS": "100000/minute",
         "VITRINE_FAILED_SIGN_INS": "100000/minute",
         "VITRINE_FAILED_SIGN_INS_PER_NAME": "100000/minute",
+        "VITRINE_NOTIFICATION_CHANGES": "100000/minute",
         "VITRINE_BOT_TABLES": "20",
     }
     server = Served(sqlite_url, bot_delay=0.01, settings=relaxed)

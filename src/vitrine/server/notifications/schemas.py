@@ -1,13 +1,13 @@
 """The notification routes' request and response bodies (and so their OpenAPI document)."""
 
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from vitrine.server.schemas import Strict
 
 
 class ChannelChoice(Strict):
-    email: bool = False
-    push: bool = False
+    email: StrictBool = False
+    push: StrictBool = False
 
 
 class Choices(Strict):
