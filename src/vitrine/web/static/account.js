@@ -8,6 +8,7 @@ import {
 } from "/static/common.js";
 import { ACCOUNT_WORDS } from "/static/account-words.js";
 import { addPasskey, passkeysWork, signInWithPasskey } from "/static/passkeys.js";
+import { linkFromMail, linkPanel, notificationsPanel } from "/static/notifications.js";
 
 const t = translator(ACCOUNT_WORDS);
 const app = document.getElementById("app");
@@ -375,10 +376,10 @@ async function render(keep = false) {
   const kept = keep ? typed() : [];
   let parts;
   if (account) {
-    let passkeys, sessions;
+    let passkeys, sessions, notes;
     try {
-      [passkeys, sessions] = await Promise.all([
-        api("/api/account/passkeys"), api("/api/account/sessions")]);
+      [passkeys, sessions, notes] = await Promise.all([
+        api("/api/account/passkeys"), api("/api/account/sessions"), api("/api/notifications")]);
     } catch (error) {
       if (error?.code === "sign_in_needed") return signedOut();
       throw error;
@@ -395,7 +396,7 @@ async function render(keep = false) {
           },
         }, t("signOut"))),
       el("div", { class: "account-grid" }, profilePanel(), passwordPanel(), passkeysPanel(passkeys),
-        sessionsPanel(sessions), dataPanel(), deletePanel()),
+        sessionsPanel(sessions), notificationsPanel(notes, act, saidIn), dataPanel(), deletePanel()),
     ];
   } else {
     parts = [el("p", { class: "pitch" }, t("optional")),
@@ -404,12 +405,15 @@ async function render(keep = false) {
   document.documentElement.lang = lang();
   app.replaceChildren(header(t, () => render(true)), el("main", {
     id: "content", class: "account", "data-state": account ? "signed-in" : "signed-out",
-  }, el("h1", {}, t("heading")), saidIn("top"), ...parts));
+  }, el("h1", {}, t("heading")), saidIn("top"), mailLink, ...parts));
   for (const [id, text] of kept) {
     const input = document.getElementById(id);
     if (input) input.value = text;
   }
 }
 
+// A mail's link (confirm the address, unsubscribe): its panel, kept above the rest.
+const link = linkFromMail();
+const mailLink = link ? await linkPanel(link) : null;
 account = await currentAccount(true);
 await render();
