@@ -13,10 +13,10 @@ from urllib.parse import urlsplit
 
 import pytest
 from fastapi.testclient import TestClient
-from sqlalchemy import create_engine, select
+from sqlalchemy import create_engine, select, text
 from sqlalchemy.orm import Session
 
-from account_helpers import ORIGIN, as_, sign_up
+from account_helpers import ORIGIN, PASSWORD, as_, sign_up
 from notification_helpers import (
     PUBLIC,
     SmtpServer,
@@ -238,3 +238,33 @@ def test_without_an_smtp_server_e_mail_is_off_and_said_so(sqlite_url: str) -> No
         assert client.get("/api/notifications").json()["email_available"] is False
         refused = client.put("/api/account/email", json={"address": "a@b.org"}, headers=ORIGIN)
         assert refused.status_code == 409 and refused.json()["code"] == "email_off"
+
+
+def test_a_deleted_account_leaves_no_address_choice_or_message_behind(
+    sqlite_url: str, smtp: SmtpServer
+) -> None:
+    with app_client(sqlite_url, mail_settings(smtp.port)) as client:
+        confirmed(client, smtp, "Ana", "en")
+        choose(client, invited=ON)
+        account = client.get("/api/account").json()["id"]
+        table = client.post(
+            "/api/tables", json={"seats": [{"kind": "human", "me": True}]}, headers=ORIGIN
+        ).json()["table"]["id"]
+        assert client.post(f"/api/tables/{table}/cancel", headers=ORIGIN).status_code == 200
+        client.portal.call(notes_of(client).invited, account, table, "Bo")  # type: ignore[union-attr]
+        client.portal.call(notes_of(client).settled)  # type: ignore[union-attr]
+        gone = client.request("DELETE", "/api/account", json={"password": PASSWORD}, headers=ORIGIN)
+        assert gone.status_code == 204, gone.text
+        assert deliver(client) == 0
+    engine = create_engine(sqlite_url)
+    with engine.connect() as connection:
+        for table_name in (
+            "account_emails",
+            "notification_choices",
+            "push_subscriptions",
+            "notification_outbox",
+        ):
+            count = connection.execute(text(f"SELECT count(*) FROM {table_name}")).scalar()
+            assert count == 0, table_name
+    engine.dispose()
+    assert smtp.inbox.messages == []

@@ -375,3 +375,7 @@ class ServerSecretRow(Base):
 
     name: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+# What erasing an account deletes of its notifications (accounts/store.py).
+NOTIFICATION_ROWS = (NotificationChoiceRow, AccountEmailRow, PushSubscriptionRow, OutboxRow)
