@@ -169,6 +169,9 @@ def test_no_mail_goes_to_an_unconfirmed_address_and_a_link_works_once(
         client.portal.call(notes_of(client).invited, account, table, "Bo")  # type: ignore[union-attr]
         assert deliver(client) == 0  # the new address is not confirmed: nothing is written
         assert smtp.inbox.to("new@example.org") == [verification]
+        exported = client.get("/api/account/export").json()["notifications"]
+        assert exported["email"] == {"address": "new@example.org", "verified": False}
+        assert exported["choices"]["invited"] == {"email": True, "push": False}
         bad = client.post("/api/account/email/verify", json={"token": "nope"}, headers=ORIGIN)
         assert bad.status_code == 422 and bad.json()["code"] == "email_token_invalid"
         assert (
