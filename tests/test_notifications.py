@@ -29,6 +29,7 @@ from notification_helpers import (
     smtp_server,
 )
 from vitrine.games import get_plugin
+from vitrine.server.database import make_engine
 from vitrine.server.models import OutboxRow, utcnow
 from vitrine.server.notifications.sender import BACKOFF_SECONDS, Sender
 
@@ -203,10 +204,10 @@ def test_a_chat_notifies_once_per_quiet_period_and_never_its_speaker(
 
 
 def test_the_smtp_server_down_the_mail_is_retried_with_backoff_and_survives_a_restart(
-    sqlite_url: str, smtp: SmtpServer
+    database_url: str, smtp: SmtpServer
 ) -> None:
     settings = mail_settings(smtp.port)
-    with app_client(sqlite_url, settings) as client:
+    with app_client(database_url, settings) as client:
         confirmed(client, smtp, "Ana", "en")
         choose(client, invited=ON)
         account = client.get("/api/account").json()["id"]
@@ -218,12 +219,12 @@ def test_the_smtp_server_down_the_mail_is_retried_with_backoff_and_survives_a_re
             client.portal.call(notes_of(client).invited, account, table, "Bo")  # type: ignore[union-attr]
         assert deliver(client) == 0  # refused: the server is down
         assert deliver(client) == 0  # not due again before its backoff
-    engine = create_engine(sqlite_url)
+    engine = make_engine(database_url)
     with Session(engine) as session:
         (row,) = session.scalars(select(OutboxRow)).all()
         assert (row.status, row.attempts, row.error) == ("due", 1, "ConnectionRefusedError")
     smtp.start()
-    with app_client(sqlite_url, settings) as client:  # a restart: the outbox is kept
+    with app_client(database_url, settings) as client:  # a restart: the outbox is kept
         later = utcnow() + timedelta(seconds=BACKOFF_SECONDS + 1)
         assert deliver(client, later) == 1
         assert deliver(client, later + timedelta(hours=2)) == 0

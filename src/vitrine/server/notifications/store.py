@@ -74,8 +74,9 @@ class NotificationStore:
         """Insert ``values``, skipping any whose unique key is already there; how many went in."""
         if not values:
             return 0
-        result = session.execute(self._insert(row).values(values).on_conflict_do_nothing())
-        return int(result.rowcount or 0)  # type: ignore[attr-defined]  # (a CursorResult)
+        keys = row.__table__.primary_key.columns  # type: ignore[attr-defined]
+        inserted = self._insert(row).values(values).on_conflict_do_nothing().returning(*keys)
+        return len(session.execute(inserted).all())  # (rowcount is -1 on PostgreSQL here)
 
     # ------------------------------------------------------------ secrets
 
