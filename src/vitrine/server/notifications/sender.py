@@ -28,8 +28,9 @@ from vitrine.server.notifications.store import (
 log = logging.getLogger(__name__)
 BACKOFF_SECONDS = 30.0  # the first retry's wait; each next one waits twice as long
 MAX_ATTEMPTS = 8  # tries before a row is marked failed (the last, about an hour after)
-CLAIM_SECONDS = 120.0  # a claim lets its row go this long after, should its sender die
-BATCH = 20  # rows claimed at once
+CLAIM_SECONDS = 600.0  # a claim lets its row go this long after, should its sender die
+# (longer than one send can take: each SMTP step may wait SMTP_TIMEOUT, 20 s)
+BATCH = 50  # rows sent in one round, each claimed just before its send
 POLL_SECONDS = 5.0  # the sender looks for due rows this often, and when woken
 
 
@@ -70,10 +71,12 @@ class Sender:
         """Claim and send what is due at ``now`` (tests pass a later one to jump past
         a backoff); how many were sent."""
         until = now + timedelta(seconds=CLAIM_SECONDS)
-        claimed = await asyncio.to_thread(self.store.claim, self.owner, now, until, BATCH)
         sent = 0
-        for recipient in claimed:
-            sent += await self._one(recipient, now)
+        for _ in range(BATCH):
+            claimed = await asyncio.to_thread(self.store.claim, self.owner, now, until, 1)
+            if not claimed:
+                break
+            sent += await self._one(claimed[0], now)
         return sent
 
     async def _one(self, recipient: Recipient, now: datetime) -> int:

@@ -32,6 +32,7 @@ from vitrine.server.models import (
 from vitrine.server.notifications.kinds import CHAT_QUIET_SECONDS
 
 DUE, SENT, FAILED, DROPPED = "due", "sent", "failed", "dropped"
+CANDIDATES = 8  # due rows looked at beyond those to claim
 
 
 def token_digest(token: str) -> str:
@@ -286,10 +287,15 @@ class NotificationStore:
         with Session(self.engine, expire_on_commit=False) as session:
             ids = list(
                 session.scalars(
-                    select(OutboxRow.id).where(claimable).order_by(OutboxRow.due_at).limit(limit)
+                    select(OutboxRow.id)
+                    .where(claimable)
+                    .order_by(OutboxRow.due_at)
+                    .limit(limit + CANDIDATES)  # a few more, should others take some first
                 )
             )
             for row_id in ids:
+                if len(claimed) == limit:
+                    break
                 taken = session.execute(
                     update(OutboxRow)
                     .where(OutboxRow.id == row_id, claimable)
