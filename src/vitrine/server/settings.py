@@ -80,6 +80,8 @@ class Settings:
         if self.proxy_headers not in PROXY_HEADERS:
             choices = " or ".join(repr(choice) for choice in PROXY_HEADERS)
             raise ValueError(f"{PREFIX}PROXY_HEADERS is {choices}, not {self.proxy_headers!r}")
+        if self.public_url and not self.public_url.startswith(("https://", "http://")):
+            raise ValueError(f"{PREFIX}PUBLIC_URL is an http(s) URL, not {self.public_url!r}")
         if self.smtp_tls not in SMTP_TLS:
             choices = " or ".join(repr(choice) for choice in SMTP_TLS)
             raise ValueError(f"{PREFIX}SMTP_TLS is {choices}, not {self.smtp_tls!r}")
