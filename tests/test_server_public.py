@@ -512,5 +512,10 @@ def test_every_setting_is_documented_with_its_default() -> None:
     defaults = Settings()
     for field in fields(Settings):
         value = getattr(defaults, field.name)
-        shown = "none" if value == () else f"{value:g}" if isinstance(value, float) else str(value)
+        if value in ((), ""):
+            shown = "none"
+        elif isinstance(value, tuple):
+            shown = ",".join(value)
+        else:
+            shown = f"{value:g}" if isinstance(value, float) else str(value)
         assert rows.get(f"VITRINE_{field.name.upper()}") == shown, field.name
