@@ -8,6 +8,7 @@ both.  A bad value stops the server at start-up with the variable's name,
 rather than running with a limit nobody chose.
 """
 
+import dataclasses
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
@@ -19,6 +20,11 @@ from vitrine.server.proxies import PROXY_HEADERS
 
 PREFIX = "VITRINE_"
 SMTP_TLS = ("starttls", "tls", "none")
+
+
+def secret() -> Any:
+    """A secret setting: left out of the settings' repr, so a logged one shows none."""
+    return dataclasses.field(default="", repr=False)
 
 
 @dataclass(frozen=True)
@@ -57,9 +63,9 @@ class Settings:
     smtp_port: int = 587
     smtp_tls: str = "starttls"  # starttls, tls (implicit, port 465) or none
     smtp_user: str = ""
-    smtp_password: str = ""
+    smtp_password: str = secret()
     smtp_sender: str = ""  # the From address, e.g. vitrine <games@vitrine.example>
-    vapid_private_key: str = ""  # none: one is generated once and kept in the database
+    vapid_private_key: str = secret()  # none: one is generated once and kept in the database
     vapid_subject: str = "mailto:admin@localhost"  # who push services contact about this server
     push_services: tuple[str, ...] = (  # where a browser's push endpoint may point (no SSRF)
         "fcm.googleapis.com",
@@ -67,7 +73,7 @@ class Settings:
         "notify.windows.com",
         "push.apple.com",
     )
-    notify_secret: str = ""  # signs unsubscribe links; none: generated once, kept in the database
+    notify_secret: str = secret()  # signs unsubscribe links; none: generated once, kept in the db
     email_verifications: str = "3/hour;10/day"  # verification mails one account may ask for
     notification_changes: str = "30/minute"  # changes to one account's notification settings
     # table lifecycle
