@@ -323,7 +323,7 @@ def test_the_export_holds_everything_and_no_secret(app_client: TestClient) -> No
     sign_up(app_client)
     cookie = app_client.cookies[COOKIE]
     exported = app_client.get("/api/account/export").json()
-    assert set(exported) == {"account", "names", "sessions", "passkeys", "games"}
+    assert set(exported) == {"account", "names", "sessions", "passkeys", "games", "notifications"}
     assert exported["account"]["name"] == "Ana" and exported["sessions"][0]["current"]
     flat = str(exported)
     assert PASSWORD not in flat and cookie not in flat and "argon2" not in flat

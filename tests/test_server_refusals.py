@@ -360,6 +360,13 @@ def test_the_openapi_document_lists_every_route(api: Api) -> None:
         "/api/pairing/looking",
         "/api/pairing/{request_id}",
         "/api/pairing/{request_id}/cancel",
+        # notifications
+        "/api/notifications",
+        "/api/notifications/choices",
+        "/api/notifications/push",
+        "/api/notifications/unsubscribe",
+        "/api/account/email",
+        "/api/account/email/verify",
     }
 
 

@@ -29,7 +29,7 @@ SCHEMATHESIS = Path(sys.executable).with_name("st")
 SEED, EXAMPLES = 1, 30
 HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "human", "name": "Cy"}]
 BOTS = [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "beginner"}]
-OPERATIONS = 60
+OPERATIONS = 68
 PASSWORD = "velvet tundra quiver 1951"
 
 
@@ -88,6 +88,7 @@ def fuzzed(sqlite_url: str) -> Iterator[Served]:
         "VITRINE_SIGN_UPS": "100000/minute",
         "VITRINE_FAILED_SIGN_INS": "100000/minute",
         "VITRINE_FAILED_SIGN_INS_PER_NAME": "100000/minute",
+        "VITRINE_NOTIFICATION_CHANGES": "100000/minute",
         "VITRINE_BOT_TABLES": "20",
         "VITRINE_PAIRING_REQUESTS": "100000/minute",
         "VITRINE_PAIRING_OPEN": "100000",

@@ -1,6 +1,6 @@
 """The ASGI application: API, WebSocket, pages and static files, around one service."""
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 
 from fastapi import FastAPI, Request
@@ -20,6 +20,8 @@ from vitrine.server.database import make_engine, migrate
 from vitrine.server.errors import ApiError, writable
 from vitrine.server.learn import learn_router
 from vitrine.server.middleware import PublicHttp
+from vitrine.server.notifications.routes import router as notifications_router
+from vitrine.server.notifications.service import Notifications
 from vitrine.server.notify import changes_for
 from vitrine.server.pages import STATIC, pages_router
 from vitrine.server.pairing import Pairing
@@ -48,6 +50,15 @@ def methods_at(app: FastAPI, path: str) -> list[str]:
         if isinstance(route, APIRoute) and route.path_regex.fullmatch(path):
             methods |= route.methods or set()
     return sorted(methods)
+
+
+def table_game(service: TableService) -> Callable[[str], Awaitable[str]]:
+    """How the notifications learn which game a table plays."""
+
+    async def game_of(table_id: str) -> str:
+        return (await service.core.get(table_id)).row.game
+
+    return game_of
 
 
 def create_app(
@@ -89,6 +100,12 @@ def create_app(
         app.state.profiles = ProfileStore(engine)
         app.state.tokens = Tokens(engine, settings)  # the bot API
         app.state.challenges = Challenges(engine, service)
+        app.state.notifications = notifications = Notifications(
+            engine, settings, service.core.server_id, table_game(service)
+        )
+        await notifications.start()
+        service.core.watchers.append(notifications.table_changed)
+        app.state.challenges.listeners.append(notifications.invited)  # a challenge invites
         await service.resume()
         app.state.pairing = Pairing(service)
         service.core.spawn(app.state.pairing.run())  # quick pairing's matcher, in every process
@@ -96,6 +113,7 @@ def create_app(
             yield
         finally:
             await service.close()
+            await notifications.close()
             engine.dispose()
 
     # No /docs or /redoc: they load their scripts from a CDN, which the pages'
@@ -143,6 +161,7 @@ def create_app(
     app.include_router(api.router)
     app.include_router(accounts_router)
     app.include_router(pairing_router)
+    app.include_router(notifications_router)
     app.include_router(profiles.router)
     app.include_router(bot_router)
     app.include_router(turns.router)  # whose turn: the count every header shows

@@ -54,7 +54,7 @@ from vitrine.server.ratelimit import RateLimit
 from vitrine.server.service import Member, SeatSpec, TableService
 from vitrine.server.tables.core import surviving
 from vitrine.server.tables.lobby import creator_of
-from vitrine.server.time_controls import DAY, TURN_DAYS
+from vitrine.server.time_controls import DAY, TURN_DAYS, turn_based
 
 log = logging.getLogger(__name__)
 LIVE_CLOCK = 60  # seconds per decision: the lobby's real-time clock
@@ -65,10 +65,6 @@ BOT_WAITS = (15, 30, 60, 120)  # seconds after which empty seats may go to bots
 CLAIM_SECONDS = 30.0  # a claim not turned into a table by then goes back to the pool
 CLAIM_LIMIT = 500  # requests of one key a round considers, the oldest first
 GUEST_NAME = "Guest"
-
-
-def turn_based(clock_seconds: int) -> bool:
-    return clock_seconds >= DAY
 
 
 def seat_token_for(request_token: str) -> str:

@@ -8,6 +8,7 @@ both.  A bad value stops the server at start-up with the variable's name,
 rather than running with a limit nobody chose.
 """
 
+import dataclasses
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
@@ -18,6 +19,12 @@ from limits import parse_many
 from vitrine.server.proxies import PROXY_HEADERS
 
 PREFIX = "VITRINE_"
+SMTP_TLS = ("starttls", "tls", "none")
+
+
+def secret() -> Any:
+    """A secret setting: left out of the settings' repr, so a logged one shows none."""
+    return dataclasses.field(default="", repr=False)
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,25 @@ class Settings:
     # bot API (accounts/tokens.py)
     api_token_requests: str = "300/minute;6000/hour"  # requests one API token may make
     api_tokens_per_account: int = 20  # live API tokens one account may hold
+    # notifications (vitrine.server.notifications; docs/notifications.md)
+    public_url: str = ""  # the site's address as mail links give it, e.g. https://vitrine.example
+    smtp_host: str = ""  # none: no e-mail is sent (the account page says so)
+    smtp_port: int = 587
+    smtp_tls: str = "starttls"  # starttls, tls (implicit, port 465) or none
+    smtp_user: str = ""
+    smtp_password: str = secret()
+    smtp_sender: str = ""  # the From address, e.g. vitrine <games@vitrine.example>
+    vapid_private_key: str = secret()  # none: one is generated once and kept in the database
+    vapid_subject: str = "mailto:admin@localhost"  # who push services contact about this server
+    push_services: tuple[str, ...] = (  # where a browser's push endpoint may point (no SSRF)
+        "fcm.googleapis.com",
+        "updates.push.services.mozilla.com",
+        "notify.windows.com",
+        "push.apple.com",
+    )
+    notify_secret: str = secret()  # signs unsubscribe links; none: generated once, kept in the db
+    email_verifications: str = "3/hour;10/day"  # verification mails one account may ask for
+    notification_changes: str = "30/minute"  # changes to one account's notification settings
     # table lifecycle
     abandon_seconds: float = 7 * 24 * 3600.0  # no decision for this long: closed as abandoned
     # several processes
@@ -69,6 +95,11 @@ class Settings:
         if self.proxy_headers not in PROXY_HEADERS:
             choices = " or ".join(repr(choice) for choice in PROXY_HEADERS)
             raise ValueError(f"{PREFIX}PROXY_HEADERS is {choices}, not {self.proxy_headers!r}")
+        if self.public_url and not self.public_url.startswith(("https://", "http://")):
+            raise ValueError(f"{PREFIX}PUBLIC_URL is an http(s) URL, not {self.public_url!r}")
+        if self.smtp_tls not in SMTP_TLS:
+            choices = " or ".join(repr(choice) for choice in SMTP_TLS)
+            raise ValueError(f"{PREFIX}SMTP_TLS is {choices}, not {self.smtp_tls!r}")
         for field in fields(self):
             value = getattr(self, field.name)
             if isinstance(value, int | float) and value <= 0:
@@ -116,4 +147,6 @@ RATES = (
     "api_token_requests",
     "pairing_requests",
     "turn_checks",
+    "email_verifications",
+    "notification_changes",
 )

@@ -21,6 +21,12 @@ TURN_DAYS = (1, 2, 3, 5, 14)  # the turn-based clocks, in days per decision
 ON_TIMEOUT = ("bot", "end")
 
 
+def turn_based(seconds: int | None) -> bool:
+    """A clock of a day or more a decision: a game played over days, not in one
+    sitting (guests may not pair for one; a person is told when it is their turn)."""
+    return seconds is not None and seconds >= DAY
+
+
 def check_clock(seconds: int | None) -> None:
     """Refuse a clock that is neither live (at most an hour) nor one of the turn-based days."""
     if seconds is None or 0 < seconds <= LIVE_LIMIT or seconds in {d * DAY for d in TURN_DAYS}:

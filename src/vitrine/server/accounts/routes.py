@@ -141,10 +141,12 @@ async def delete_account(
 )
 async def export(signed: SignedInDep, accounts: AccountsDep, request: Request) -> dict[str, Any]:
     """Everything kept about the account, as JSON: the account, its names, sessions
-    and passkeys, and every table it sat at, with the record of each game over."""
+    and passkeys, every table it sat at, with the record of each game over, and
+    its notifications (e-mail address, choices)."""
     service: TableService = request.app.state.service
     games = await exported_games(service, request.app.state.profiles, signed.account.id)
-    return {**await accounts.export(signed), "games": games}
+    notifications = await request.app.state.notifications.overview(signed.account.id)
+    return {**await accounts.export(signed), "games": games, "notifications": notifications}
 
 
 @router.post(

@@ -5,6 +5,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from vitrine.server.accounts.scopes import SCOPES
+from vitrine.server.notifications.schemas import NotificationSettings
 from vitrine.server.schemas import NAME_FIELD, Strict, TableInfo
 
 PASSWORD_FIELD = 1000  # what a password may be sent as; one over 128 characters is refused
@@ -82,6 +83,7 @@ class Export(Strict):
     sessions: list[SessionInfo]
     passkeys: list[Passkey]
     games: list[ExportedGame]
+    notifications: NotificationSettings = Field(description="its e-mail address and choices")
 
 
 class Ceremony(Strict):

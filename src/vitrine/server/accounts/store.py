@@ -16,6 +16,7 @@ from sqlalchemy.orm import Session
 
 from vitrine.server.live import RUNNING
 from vitrine.server.models import (
+    NOTIFICATION_ROWS,
     AccountNameRow,
     AccountRow,
     ApiTokenRow,
@@ -139,7 +140,8 @@ class AccountStore:
 
     def erase(self, account_id: str, now: datetime) -> "Erased":
         """Delete an account's personal data: its names (free again, and gone from
-        the seats it held), password, sessions, passkeys and ceremonies; the row
+        the seats it held), password, sessions, passkeys and ceremonies, its
+        e-mail address, notification choices, push subscriptions and outbox; the row
         stays, marked deleted.  Not while it sits at a table not yet over: then
         nothing changes, and those tables are said (``running``)."""
         with Session(self.engine) as session:
@@ -161,7 +163,14 @@ class AccountStore:
             session.execute(  # copies of those tables in memory are behind now
                 update(TableRow).where(TableRow.id.in_(held)).values(version=TableRow.version + 1)
             )
-            for row in (SessionRow, PasskeyRow, ChallengeRow, ApiTokenRow, AccountNameRow):
+            for row in (
+                SessionRow,
+                PasskeyRow,
+                ChallengeRow,
+                ApiTokenRow,
+                AccountNameRow,
+                *NOTIFICATION_ROWS,
+            ):
                 session.execute(delete(row).where(row.account_id == account_id))
             session.execute(
                 update(AccountRow)

@@ -96,6 +96,8 @@ class TableCore:
         # runs it: the runner's ``run_here``, which the service sets once the runner
         # exists (the runner is built on this core, so it cannot come first).
         self.run_here: Callable[[LiveTable], None]
+        # Whoever else must see every change (the notifications): called after each.
+        self.watchers: list[Callable[[LiveTable], None]] = []
 
     async def db(self, call: Callable[..., T], *args: Any) -> T:
         """A store call, on one of the database threads: the event loop never waits on it."""
@@ -242,6 +244,8 @@ class TableCore:
         and the table runs on if it is run from here."""
         live.broadcast()
         self.run_here(live)
+        for watch in self.watchers:
+            watch(live)
 
     async def update_seat(self, live: LiveTable, seat: SeatRow, **changes: Any) -> None:
         """Write a seat's changes (the lock is held), then keep them here: memory

@@ -9,6 +9,7 @@ import {
 import { ACCOUNT_WORDS } from "/static/account-words.js";
 import { addPasskey, passkeysWork, signInWithPasskey } from "/static/passkeys.js";
 import { botSection, loadBotSection } from "/static/bot-account.js";
+import { linkFromMail, linkPanel, notificationsPanel } from "/static/notifications.js";
 
 const t = translator(ACCOUNT_WORDS);
 const app = document.getElementById("app");
@@ -376,10 +377,11 @@ async function render(keep = false) {
   const kept = keep ? typed() : [];
   let parts;
   if (account) {
-    let passkeys, sessions;
+    let passkeys, sessions, notes;
     try {
-      [passkeys, sessions] = await Promise.all([
-        api("/api/account/passkeys"), api("/api/account/sessions"), loadBotSection(account)]);
+      [passkeys, sessions, notes] = await Promise.all([
+        api("/api/account/passkeys"), api("/api/account/sessions"), api("/api/notifications"),
+        loadBotSection(account)]);
     } catch (error) {
       if (error?.code === "sign_in_needed") return signedOut();
       throw error;
@@ -396,7 +398,7 @@ async function render(keep = false) {
           },
         }, t("signOut"))),
       el("div", { class: "account-grid" }, profilePanel(), passwordPanel(), passkeysPanel(passkeys),
-        sessionsPanel(sessions), dataPanel(),
+        sessionsPanel(sessions), notificationsPanel(notes, act, saidIn), dataPanel(),
         botSection(account, (marked) => { account = marked; setAccount(marked); }, () => render()),
         deletePanel()),
     ];
@@ -407,12 +409,15 @@ async function render(keep = false) {
   document.documentElement.lang = lang();
   app.replaceChildren(header(t, () => render(true)), el("main", {
     id: "content", class: "account", "data-state": account ? "signed-in" : "signed-out",
-  }, el("h1", {}, t("heading")), saidIn("top"), ...parts));
+  }, el("h1", {}, t("heading")), saidIn("top"), mailLink, ...parts));
   for (const [id, text] of kept) {
     const input = document.getElementById(id);
     if (input) input.value = text;
   }
 }
 
+// A mail's link (confirm the address, unsubscribe): its panel, kept above the rest.
+const link = linkFromMail();
+const mailLink = link ? await linkPanel(link) : null;
 account = await currentAccount(true);
 await render();

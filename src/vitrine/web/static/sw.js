@@ -41,3 +41,32 @@ self.addEventListener("fetch", (event) => {
     // A page never visited: every page is the same shell, whose script reads the address.
     ?? (event.request.mode === "navigate" ? caches.match("/") : Response.error())));
 });
+
+// Web Push (vitrine.server.notifications): the server's push is JSON, already in the
+// person's language: {title, body, url, tag}.  A click opens the table it is about
+// (a tab of this site already open goes there, else a new one).
+self.addEventListener("push", (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { body: event.data?.text() ?? "" };
+  }
+  event.waitUntil(self.registration.showNotification(data.title ?? "vitrine", {
+    body: data.body ?? "",
+    tag: data.tag,
+    icon: "/static/icon-192.png",
+    data: { url: data.url ?? "/" },
+  }));
+});
+
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const url = new URL(event.notification.data?.url ?? "/", location.origin);
+  if (url.origin !== location.origin) return;  // only ever this site's own pages
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((tabs) => {
+    const tab = tabs.find((client) => new URL(client.url).origin === location.origin);
+    return tab ? tab.navigate(url.href).then((opened) => (opened ?? tab).focus())
+      : self.clients.openWindow(url.href);
+  }));
+});

@@ -4,14 +4,14 @@ Indexed for what the matchers ask every round: the waiting requests of one
 compatibility key, and those past their expiry.
 
 Revision ID: 0013
-Revises: 0011
+Revises: 0012
 """
 
 import sqlalchemy as sa
 from alembic import op
 
 revision = "0013"
-down_revision = "0011"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 
