@@ -120,6 +120,7 @@ async def unsubscribe_push(
     response_model=schemas.Unsubscribed,
     responses=refusals(403),
     dependencies=[SameSite],
+    openapi_extra={"security": [{}]},  # the token is in the query or the Authorization header
 )
 async def unsubscribe(
     notes: NotificationsDep,
