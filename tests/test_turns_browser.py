@@ -130,3 +130,24 @@ def test_the_games_waiting_show_in_the_header_title_and_favicon(
         page.wait_for_function("!document.title.startsWith('(')")
         assert "(1)" not in (page.text_content("#games-link") or "")
         clean(troubles)
+
+
+def test_the_lobby_asks_what_a_missed_deadline_does_only_with_a_clock(
+    module_browser: Browser, turns_served: Served
+) -> None:
+    """No clock, no question; choosing a clock by keyboard asks it, and the keyboard
+    stays on the clock's list though the form is drawn anew."""
+    with player_context(module_browser, "phone", "fr") as (context, troubles):
+        page = context.new_page()
+        page.goto(base(turns_served) + "/lobby")
+        page.locator("#clock").wait_for()
+        assert page.locator("#on-timeout").count() == 0
+        page.focus("#clock")
+        page.keyboard.press("ArrowDown")  # "no clock" -> the live 60 s clock
+        page.locator("#on-timeout").wait_for()
+        assert page.evaluate("document.activeElement.id") == "clock"
+        assert page.input_value("#clock") == "60"
+        page.select_option("#clock", "")
+        page.locator("#on-timeout").wait_for(state="detached")
+        looks_right(page, "lobby")
+        clean(troubles)

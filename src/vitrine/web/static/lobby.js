@@ -199,6 +199,9 @@ async function render() {
   ]);
   if (mine !== renders) return;
   document.documentElement.lang = lang();
+  // A choice that redraws the form (the game, the players, the clock) keeps the
+  // keyboard where it was, rather than dropping it to the page's start.
+  const focused = document.activeElement?.id;
   app.replaceChildren(
     header(t, render),
     el("main", { id: "content" },
@@ -219,15 +222,17 @@ async function render() {
         ...Array.from({ length: chosen.count }, (_, i) => seatEditor(i)),
         el("div", { class: "row" },
           el("label", { for: "clock" }, t("clock")),
-          el("select", { id: "clock", onchange: (e) => { chosen.clock = e.target.value; } },
+          el("select", { id: "clock", onchange: (e) => { chosen.clock = e.target.value; render(); } },
             ...CLOCK_CHOICES.map((value) => el("option", { value, selected: chosen.clock === value },
               clockName(Number(value))))),
-          el("label", { for: "on-timeout" }, onTimeoutLabel()),
-          el("select", {
-            id: "on-timeout", onchange: (e) => { chosen.onTimeout = e.target.value; render(); },
-          }, ...["bot", "end"].map((value) => el("option", {
-            value, selected: chosen.onTimeout === value,
-          }, onTimeoutName(value))))),
+          // What a missed deadline does: a question only a table with a clock asks.
+          ...(chosen.clock ? [
+            el("label", { for: "on-timeout" }, onTimeoutLabel()),
+            el("select", {
+              id: "on-timeout", onchange: (e) => { chosen.onTimeout = e.target.value; render(); },
+            }, ...["bot", "end"].map((value) => el("option", {
+              value, selected: chosen.onTimeout === value,
+            }, onTimeoutName(value))))] : [])),
         el("div", { class: "row" },
           el("label", { for: "seating" }, t("seating")),
           el("select", {
@@ -262,6 +267,7 @@ async function render() {
         el("h2", { id: "leaderboards-title" }, t("leaderboards")),
         el("ul", { class: "row game-lines" }, ...games.map((g) => el("li", {},
           el("a", { href: `/leaderboard/${encodeURIComponent(g.name)}` }, gameTitle(g.name))))))));
+  if (focused) document.getElementById(focused)?.focus();
 }
 
 games = (await installedGames()).filter((g) => g.page);
