@@ -36,7 +36,13 @@ SPOTS = (
     *("Y1", "Y2"),
 )
 
-pytest_plugins = ["system_parts", "server_fixtures", "browser_fixtures", "page_helpers"]
+pytest_plugins = [
+    "system_parts",
+    "server_fixtures",
+    "browser_fixtures",
+    "page_helpers",
+    "notification_helpers",
+]
 
 GAME = ExhibitionGame()
 TABLE: CardTable = load_card_table()

@@ -1,7 +1,11 @@
 """A real SMTP server (aiosmtpd) on a free 127.0.0.1 port, and the steps the
 notification tests share: an app that mails through it, accounts with a
-confirmed address, and one round of the outbox's sender."""
+confirmed address, one round of the outbox's sender, and the fixture that
+stops the sender's own loop (``quiet_sender``: a test runs the rounds itself,
+at the time it chooses, so nothing is waited for).  A pytest plugin
+(conftest.py), so its fixtures serve every test module."""
 
+import asyncio
 import re
 import socket
 from collections.abc import Iterator
@@ -11,6 +15,7 @@ from email import message_from_bytes, policy
 from email.message import EmailMessage
 from typing import Any
 
+import pytest
 from aiosmtpd.controller import Controller
 from aiosmtpd.smtp import SMTP, Envelope, Session
 from fastapi.testclient import TestClient
@@ -19,10 +24,21 @@ import server_fixtures
 from account_helpers import ORIGIN, sign_up
 from vitrine.server.app import create_app
 from vitrine.server.models import utcnow
+from vitrine.server.notifications.sender import Sender
 from vitrine.server.notifications.service import Notifications
 from vitrine.server.settings import Settings
 
 PUBLIC = "http://vitrine.test"
+
+
+@pytest.fixture
+def quiet_sender(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The outbox's sender loop idles: the test runs its rounds (``deliver``)."""
+
+    async def idle(_sender: Sender) -> None:
+        await asyncio.Event().wait()
+
+    monkeypatch.setattr(Sender, "run", idle)
 
 
 def free_port() -> int:

@@ -5,7 +5,6 @@ chat's quiet period, and an outbox that retries with backoff and survives a
 restart.  The sender's own loop is stopped here (``quiet_sender``): each test
 runs its rounds itself, at the time it chooses, so nothing is waited for."""
 
-import asyncio
 from collections.abc import Iterator
 from datetime import timedelta
 from typing import Any
@@ -31,19 +30,11 @@ from notification_helpers import (
 from vitrine.games import get_plugin
 from vitrine.server.database import make_engine
 from vitrine.server.models import OutboxRow, utcnow
-from vitrine.server.notifications.sender import BACKOFF_SECONDS, Sender
+from vitrine.server.notifications.sender import BACKOFF_SECONDS
 
-pytestmark = pytest.mark.timeout(120)
+pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("quiet_sender")]
 ON = {"email": True}
 TITLE = get_plugin("exhibition").title("en")
-
-
-@pytest.fixture(autouse=True)
-def quiet_sender(monkeypatch: pytest.MonkeyPatch) -> None:
-    async def idle(_sender: Sender) -> None:
-        await asyncio.Event().wait()
-
-    monkeypatch.setattr(Sender, "run", idle)
 
 
 @pytest.fixture

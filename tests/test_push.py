@@ -4,7 +4,6 @@ endpoint that verifies the signature (ES256, aud, exp) and decrypts the
 payload as a push service and the browser would.  The push services
 themselves need the internet: that endpoint stands in for them."""
 
-import asyncio
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -18,17 +17,8 @@ from account_helpers import ORIGIN, as_, sign_up
 from notification_helpers import app_client, choose, deliver
 from push_endpoint import Browser, PushEndpoint, fresh
 from vitrine.server.models import PushSubscriptionRow
-from vitrine.server.notifications.sender import Sender
 
-pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture(autouse=True)
-def quiet_sender(monkeypatch: pytest.MonkeyPatch) -> None:
-    async def idle(_sender: Sender) -> None:
-        await asyncio.Event().wait()
-
-    monkeypatch.setattr(Sender, "run", idle)
+pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("quiet_sender")]
 
 
 @pytest.fixture
