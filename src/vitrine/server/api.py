@@ -1,4 +1,4 @@
-"""The HTTP API: lobby, tables, decisions, records.  The page uses exactly this.
+"""The HTTP API: lobby, tables, decisions (a game after its play and the coach: review_routes.py).
 
 A seat's or the host's token travels as ``Authorization: Bearer <token>``;
 without one a request sees what a spectator sees.  An API token (a bot
@@ -12,11 +12,10 @@ import re
 from importlib import resources
 from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Body, Depends, Query, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import FileResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from pydantic import StringConstraints
-from starlette.concurrency import run_in_threadpool
 
 from vitrine.bots import LEVELS
 from vitrine.games import game_names, get_plugin, plugins
@@ -461,63 +460,3 @@ async def leave(
     level = (body or schemas.HandToBotRequest()).level
     live = await service.hand_to_bot(table_id, token, None, level)
     return live.message(service.seat_of(live, token))
-
-
-@router.get("/tables/{table_id}/record", responses=refusals(404, 409))
-async def record(table_id: str, service: Service) -> dict[str, Any]:
-    """The game record (JSON, D-12) once the game is over."""
-    return await service.record(table_id)
-
-
-@router.get(
-    "/tables/{table_id}/replay", response_model=schemas.Replay, responses=refusals(404, 409)
-)
-async def table_replay(table_id: str, service: Service) -> dict[str, Any]:
-    """Every turn's position of a finished table, for the replay viewer."""
-    return await run_in_threadpool(service.replay_steps, await service.record(table_id))
-
-
-@router.post("/replays", response_model=schemas.Replay, responses=refusals(*BODY))
-async def upload_replay(record: Annotated[dict[str, Any], Body()]) -> dict[str, Any]:
-    """Every turn's position of an uploaded record, checked turn by turn."""
-    return await run_in_threadpool(TableService.replay_steps, record)
-
-
-@router.post(
-    "/tables/{table_id}/hint", response_model=schemas.Hint, responses=refusals(401, 403, 404, 409)
-)
-async def table_hint(table_id: str, service: Service, credentials: Credentials) -> dict[str, Any]:
-    """The coach's suggestion for the token's seat, now (tables that allow hints)."""
-    return await service.hint(table_id, required(credentials))
-
-
-@router.post(
-    "/tables/{table_id}/review",
-    response_model=schemas.ReviewStatus,
-    responses=refusals(404, 409, 503),
-)
-async def review_table(table_id: str, service: Service) -> dict[str, Any]:
-    """Start the coach's review of a finished table, or get the one kept with it."""
-    return await service.start_review(table_id)
-
-
-@router.post("/reviews", response_model=schemas.ReviewStatus, responses=refusals(*BODY, 503))
-async def review_upload(
-    record: Annotated[dict[str, Any], Body()], service: Service
-) -> dict[str, Any]:
-    """Start the coach's review of an uploaded record (the replay viewer's)."""
-    return await service.start_upload_review(record)
-
-
-@router.get("/reviews/{key}", response_model=schemas.ReviewStatus, responses=refusals(404))
-async def review_status(key: str, service: Service) -> dict[str, Any]:
-    """A review's progress, then the review itself."""
-    return await service.review_status(key)
-
-
-@router.get(
-    "/reviews/{key}/positions/{index}", response_model=schemas.Position, responses=refusals(404)
-)
-async def review_position(key: str, index: int, service: Service) -> dict[str, Any]:
-    """Decision ``index`` of a reviewed game, as its seat saw it when deciding."""
-    return await service.review_position(key, index)

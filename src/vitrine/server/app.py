@@ -10,7 +10,7 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from vitrine.server import api, profiles, realtime, turns
+from vitrine.server import api, profiles, realtime, review_routes, turns
 from vitrine.server.accounts.bot_routes import router as bot_router
 from vitrine.server.accounts.passkeys import Passkeys
 from vitrine.server.accounts.routes import router as accounts_router
@@ -159,6 +159,7 @@ def create_app(
 
     app.state.settings = settings
     app.include_router(api.router)
+    app.include_router(review_routes.router)
     app.include_router(accounts_router)
     app.include_router(pairing_router)
     app.include_router(notifications_router)
