@@ -9,15 +9,19 @@ rows they came from; an open table holds only its rows.  Then four WebSockets
 per table say hello with their seat's token (``server/realtime.py``) and stay
 open, idle: each connection gets the whole picture once, and a
 ``--active`` share of the tables (1 % by default) makes one decision, so some
-copies also hold a log and a broadcast.  The clients never ping (the server's
-own WebSocket layer may).
+copies also hold a log and a broadcast.  The clients never ping; uvicorn
+pings every socket every 20 s (its default) and the clients answer, so a
+``--hold`` of 30 s sees a round of pings, and the count of sockets still open
+at the end says none was dropped.
 
 Printed: the server's resident memory (``VmRSS`` of ``/proc/PID/status``) and
 its peak (``VmHWM``) before any table, after the tables, after every socket,
 and after ``--hold`` seconds with the sockets idle; the memory per table
 (tables against none) and per socket (sockets against the tables alone); the
 time to create the tables and to connect the sockets; the clients' own RSS;
-the file-descriptor limits.
+the file-descriptor limits.  RSS is what the kernel gives the process: it
+counts memory Python freed but kept in its arenas (the pictures encoded for
+the first messages), not the kernel's own socket buffers.
 
 What keeps the figure honest: a copy nobody watches leaves memory after
 ``VITRINE_IDLE_SECONDS`` (``tables/idle.py``); with a socket attached it
@@ -30,9 +34,9 @@ once, the time to say hello) are lifted for this one client, as
 
 File descriptors: the server holds one per socket, so it needs
 ``RLIMIT_NOFILE`` of 4 per table and some spare (``SERVER_SPARE``).  The bench
-raises its own soft limit up to the hard one, which the server (and the
-clients) inherit; where the hard limit is too low it says which is needed
-and stops (``ulimit -Hn`` as root, ``LimitNOFILE=`` in a systemd unit,
+raises its own soft limit to that, which the server (and the clients)
+inherit; where the hard limit is lower it says which is needed and the most
+tables that fit, and stops (``ulimit -Hn`` as root, ``LimitNOFILE=`` in a systemd unit,
 ``--ulimit nofile=`` for a container).  The sockets are spread over several
 client processes (``--clients``; by default as few as the limit allows), each
 connecting from its own loopback address (127.0.0.2, 127.0.0.3, ...), so that
