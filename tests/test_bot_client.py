@@ -259,20 +259,28 @@ def test_the_client_reconnects_after_the_server_restarts(sqlite_url: str) -> Non
 
 
 def test_ctrl_c_stops_the_client_cleanly(sqlite_url: str) -> None:
+    """Ctrl-C while it waits to be paired: it exits at once, without a traceback,
+    and cancels its waiting request, so nobody is left looking for a game."""
     served = Served(sqlite_url, settings={"VITRINE_SIGN_UPS": "100/minute"})
     try:
-        token = bot_token(served.url, ["play"])
+        token = bot_token(served.url, ["play", "pair"])
+        options = ("--poll", "0.2", "--verbose", "--pair", "tucano:2")
         client = subprocess.Popen(
-            [sys.executable, str(CLIENT), "--server", served.url, "--poll", "0.2", "--verbose"],
+            [sys.executable, str(CLIENT), "--server", served.url, *options],
             env=os.environ | {"VITRINE_TOKEN": token},
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
         )
         assert client.stdout is not None
         assert b"connected as Robo" in client.stdout.readline()  # it runs, waiting for games
+        assert b"asked to be paired for tucano:2:live" in client.stdout.readline()
+        looking = Browser(served.url)
+        assert looking.call("GET", "/api/pairing/looking")["people"] == {"tucano": 1}
         client.send_signal(signal.SIGINT)
         output, _ = client.communicate(timeout=30)
         assert client.returncode == 0, output.decode()
         assert b"Traceback" not in output
+        assert b"cancelled the request for tucano:2:live" in output
+        assert looking.call("GET", "/api/pairing/looking")["people"] == {}
     finally:
         served.stop()
