@@ -18,10 +18,9 @@ second (``GET /api/pairing/{id}``), plays the table it is paired at as it plays
 an accepted challenge and asks again, asks again after an expiry, and cancels
 its waiting requests when it stops (``POST /api/pairing/{id}/cancel``).
 
-A dropped socket
-is opened again (the first message after a hello is the whole picture, so
-nothing is replayed); a 429 is waited out as its ``Retry-After`` says; Ctrl-C
-stops it cleanly.
+A dropped socket is opened again (the first message after a hello is the
+whole picture, so nothing is replayed); a 429 is waited out as its
+``Retry-After`` says; Ctrl-C stops it cleanly.
 
 Who decides, one of:
 
