@@ -13,6 +13,8 @@ Prints the games finished, the decisions per second, the decision's round
 trip (from the send to the arrival, at the sender, of the state it led to:
 the engine, the commit and the broadcast), and the server's CPU time and
 memory (its resident set at the end and at its peak, from /proc).
+``bench/pairing.py --bot-clients N`` drives the same bots through quick
+pairing instead, alongside people's requests, with this module's pieces.
 
 Run: ``.venv/bin/python bench/bot_clients.py [--bots 200] [--think 0.5] [--rated]``.
 """
@@ -50,8 +52,8 @@ def call(base: str, method: str, path: str, body: Any = None, **headers: str) ->
         return json.loads(response.read() or b"null")
 
 
-def bot_account(base: str, name: str) -> str:
-    """Sign up ``name``, mark it a bot, make it a play token: the token."""
+def bot_account(base: str, name: str, scopes: tuple[str, ...] = ("play",)) -> str:
+    """Sign up ``name``, mark it a bot, make it a token of ``scopes``: the token."""
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())  # its cookie
     origin = {"Origin": base}
 
@@ -64,10 +66,16 @@ def bot_account(base: str, name: str) -> str:
 
     session("POST", "/api/account", {"name": name, "password": PASSWORD})
     session("POST", "/api/account/bot")
-    token: str = session("POST", "/api/account/tokens", {"label": "bench", "scopes": ["play"]})[
-        "token"
-    ]
+    made = session("POST", "/api/account/tokens", {"label": "bench", "scopes": list(scopes)})
+    token: str = made["token"]
     return token
+
+
+def bot_accounts(base: str, count: int, scopes: tuple[str, ...] = ("play",)) -> list[str]:
+    """``count`` bot accounts ``bench0`` ... with tokens, eight sign-ups at a time
+    (each is an argon2id hash: CPU and memory): their tokens."""
+    with ThreadPoolExecutor(8) as pool:
+        return list(pool.map(lambda i: bot_account(base, f"bench{i}", scopes), range(count)))
 
 
 @dataclass
@@ -116,6 +124,31 @@ def process_figures(pid: int) -> tuple[float, int, int]:
     return ticks / 100, int(status["VmRSS"].split()[0]), int(status["VmHWM"].split()[0])
 
 
+def play_report(
+    figures: Figures,
+    elapsed: float,
+    server: tuple[float, int, int],
+    cpu_before: float,
+    span: float | None = None,
+) -> str:
+    """The play's figures: decisions per second over the ``elapsed`` seconds of
+    play, their round trip, and the server's (``process_figures``, taken at the
+    end) CPU time since ``cpu_before``, over ``span`` seconds (the play's by
+    default), and memory."""
+    cpu, rss, peak = server
+    span = span or elapsed
+    cuts = statistics.quantiles(figures.round_trips, n=100, method="inclusive")
+    used = cpu - cpu_before
+    return (
+        f"{figures.decisions} decisions: {figures.decisions / elapsed:.0f} decisions/s; "
+        f"round trip p50 {cuts[49] * 1000:.1f} ms, p99 {cuts[98] * 1000:.1f} ms, "
+        f"max {max(figures.round_trips) * 1000:.1f} ms\n"
+        f"server CPU {used:.1f} s in {span:.1f} s ({used / span:.0%} of a core, "
+        f"{used / figures.decisions * 1000:.2f} ms a decision); "
+        f"memory {rss / 1024:.0f} MiB resident, {peak / 1024:.0f} MiB at its peak"
+    )
+
+
 def pair(base: str, tokens: list[str], game: str, rated: bool) -> list[str]:
     """Bot 2k challenges bot 2k+1, which accepts: the tables."""
     tables = []
@@ -150,8 +183,7 @@ def main() -> None:
     server = start_server(port, database, SETTINGS)
     try:
         began = time.perf_counter()
-        with ThreadPoolExecutor(8) as pool:
-            tokens = list(pool.map(lambda i: bot_account(base, f"bench{i}"), range(args.bots)))
+        tokens = bot_accounts(base, args.bots)
         tables = pair(base, tokens, args.game, args.rated)
         print(
             f"{args.bots} bot accounts with tokens, {len(tables)} challenges accepted "
@@ -171,20 +203,8 @@ def main() -> None:
 
         asyncio.run(everyone())
         elapsed = time.perf_counter() - start
-        cpu, rss, peak = process_figures(server.pid)
-        cuts = statistics.quantiles(figures.round_trips, n=100)
         print(f"{figures.finished // 2} of {len(tables)} games finished in {elapsed:.1f} s")
-        print(
-            f"{figures.decisions} decisions: {figures.decisions / elapsed:.0f} decisions/s; "
-            f"round trip p50 {cuts[49] * 1000:.1f} ms, p99 {cuts[98] * 1000:.1f} ms, "
-            f"max {max(figures.round_trips) * 1000:.1f} ms"
-        )
-        used = cpu - cpu_before
-        print(
-            f"server CPU {used:.1f} s during play ({used / elapsed:.0%} of a core, "
-            f"{used / figures.decisions * 1000:.2f} ms a decision); "
-            f"memory {rss / 1024:.0f} MiB resident, {peak / 1024:.0f} MiB at its peak"
-        )
+        print(play_report(figures, elapsed, process_figures(server.pid), cpu_before))
     finally:
         server.terminate()
         server.wait(timeout=30)

@@ -19,11 +19,27 @@ matcher's own delay), the tables made, and the requests per
 second over the whole run (first request sent -> last pairing seen).  A
 benchmark, not a test: the figures depend on the machine and its load.
 
-Run: ``.venv/bin/python bench/pairing.py [--requests 500] [--rate 50] [--poll 1]``.
+``--bot-clients N`` loads the same process with N bot clients at once: bot
+accounts with ``play`` and ``pair`` tokens (made as ``bench/bot_clients.py``
+makes them, before the clock starts), driven here with asyncio.  Each asks
+through quick pairing by its token for a game of tucano for two with a day's
+clock (a key none of the people's requests has, so bots pair with bots),
+spread over the time the people's requests take to send, reads its request
+every ``--poll`` seconds until paired, then plays its seat over the table's
+socket to the end as ``bench/bot_clients.py`` does (a random legal decision
+after ``--think`` seconds on average).  Printed besides: the bots' pairing
+latency apart from the people's, the games finished, the decisions per
+second and their round trip, the server's CPU time over the run and its
+memory, and the host's load average (other work on the machine slows all of
+it).
+
+Run: ``.venv/bin/python bench/pairing.py [--requests 500] [--rate 50] [--poll 1]
+[--bot-clients 200 --think 0.5]``.
 """
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import tempfile
@@ -34,17 +50,25 @@ from pathlib import Path
 import httpx2
 from sqlalchemy import select
 
+from bot_clients import SETTINGS as BOT_SETTINGS  # bench/bot_clients.py
+from bot_clients import Figures, bot_accounts, play, play_report, process_figures
 from server import RELAXED, free_port, start_server  # bench/server.py
 from vitrine.server.database import make_engine
 from vitrine.server.models import PairingRow
+from vitrine.server.time_controls import DAY
 
 PASSWORD = "velvet tundra quiver 1951"
+BOT_GAME = ("tucano", 2)  # what the bots ask for, with a day's clock (no person's request has it)
 PLAYERS = {"exhibition": (2, 3, 4), "tucano": (2, 3, 4), "dontgointhere": (2, 3, 4, 5)}
-SETTINGS = RELAXED | {
-    "VITRINE_PAIRING_REQUESTS": "1000000/minute",
-    "VITRINE_PAIRING_OPEN": "1000000",  # the guests all come from 127.0.0.1
-    "VITRINE_SIGN_UPS": "1000000/minute",
-}
+SETTINGS = (
+    RELAXED
+    | BOT_SETTINGS
+    | {
+        "VITRINE_PAIRING_REQUESTS": "1000000/minute",
+        "VITRINE_PAIRING_OPEN": "1000000",  # the guests all come from 127.0.0.1
+        "VITRINE_SIGN_UPS": "1000000/minute",
+    }
+)
 
 
 @dataclass
@@ -52,7 +76,8 @@ class Request:
     game: str
     players: int
     rated: bool
-    account: int | None  # the index of the account asking; None: a guest
+    account: int | None  # the index of the account asking; None: a guest (or a bot)
+    token: str | None = None  # a bot account's API token: it asks and reads by it
     sent: float = 0.0
     seen: float = 0.0
     table: str = ""
@@ -90,14 +115,23 @@ async def sign_up(base: str, number: int) -> httpx2.AsyncClient:
 async def ask_and_wait(
     request: Request, client: httpx2.AsyncClient, poll: float, number: int
 ) -> None:
-    body = {"game": request.game, "players": request.players, "rated": request.rated}
-    if request.account is None:
+    body: dict[str, object] = {
+        "game": request.game,
+        "players": request.players,
+        "rated": request.rated,
+    }
+    headers = {}
+    if request.token is not None:
+        body["clock_seconds"] = DAY
+        headers = {"Authorization": f"Bearer {request.token}"}
+    elif request.account is None:
         body["name"] = f"Guest {number}"
     request.sent = time.perf_counter()
-    made = await client.post("/api/pairing", json=body)
+    made = await client.post("/api/pairing", json=body, headers=headers)
     made.raise_for_status()
     answer = made.json()
-    headers = {"Authorization": f"Bearer {answer['token']}"} if request.account is None else {}
+    if request.account is None and request.token is None:
+        headers = {"Authorization": f"Bearer {answer['token']}"}
     path = f"/api/pairing/{answer['request']['id']}"
     while True:
         await asyncio.sleep(poll)
@@ -125,14 +159,15 @@ def figures(name: str, latencies: list[float]) -> str:
     )
 
 
-def server_latencies(database: str) -> tuple[list[float], list[float]]:
-    """created -> paired, as the server wrote them: of every request, and of each
-    table's last request (its group complete: the matcher's own delay)."""
+def server_latencies(database: str, bots: bool) -> tuple[list[float], list[float]]:
+    """created -> paired, as the server wrote them, of the people's requests (or
+    the bots'): of every request, and of each table's last request (its group
+    complete: the matcher's own delay)."""
     engine = make_engine(database)
     with engine.connect() as connection:
         rows = connection.execute(
             select(PairingRow.table_id, PairingRow.created_at, PairingRow.paired_at).where(
-                PairingRow.status == "paired"
+                PairingRow.status == "paired", PairingRow.bot == bots
             )
         ).all()
     engine.dispose()
@@ -146,14 +181,52 @@ def server_latencies(database: str) -> tuple[list[float], list[float]]:
     return every, list(last.values())
 
 
-async def run(arguments: argparse.Namespace, base: str) -> list[Request]:
+@dataclass
+class Bots:
+    """The bot clients' part of a run: their requests and their play's figures."""
+
+    requests: list[Request]
+    figures: Figures
+    ended: float = 0.0  # when the last game ended
+
+
+async def bot_client(
+    request: Request,
+    client: httpx2.AsyncClient,
+    arguments: argparse.Namespace,
+    figures: Figures,
+    rng: random.Random,
+    delay: float,
+) -> None:
+    """One bot: after ``delay``, ask to be paired, then play the table to the end."""
+    await asyncio.sleep(delay)
+    await ask_and_wait(request, client, arguments.poll, 0)
+    assert request.token is not None
+    await play(str(client.base_url), request.table, request.token, arguments.think, figures, rng)
+
+
+async def run(
+    arguments: argparse.Namespace, base: str, bot_tokens: list[str]
+) -> tuple[list[Request], Bots]:
     rng = random.Random(arguments.seed)
     requests = plan(arguments.requests, arguments.accounts, rng)
-    limits = httpx2.Limits(max_connections=200, max_keepalive_connections=200)
+    limits = httpx2.Limits(max_connections=400, max_keepalive_connections=400)
     guests = httpx2.AsyncClient(base_url=base, timeout=60, limits=limits)
     members = [await sign_up(base, number) for number in range(arguments.accounts)]
+    bots = Bots([Request(*BOT_GAME, False, None, token) for token in bot_tokens], Figures())
+    window = arguments.requests / arguments.rate  # the bots ask while the people do
+
+    async def bots_play() -> None:
+        await asyncio.gather(
+            *(
+                bot_client(bot, guests, arguments, bots.figures, rng, k * window / len(bot_tokens))
+                for k, bot in enumerate(bots.requests)
+            )
+        )
+        bots.ended = time.perf_counter()
+
     try:
-        tasks = []
+        tasks = [asyncio.create_task(bots_play())]
         for number, request in enumerate(requests):
             client = guests if request.account is None else members[request.account]
             tasks.append(asyncio.create_task(ask_and_wait(request, client, arguments.poll, number)))
@@ -162,7 +235,28 @@ async def run(arguments: argparse.Namespace, base: str) -> list[Request]:
     finally:
         for client in [guests, *members]:
             await client.aclose()
-    return requests
+    return requests, bots
+
+
+def bot_report(
+    bots: Bots, database: str, server: tuple[float, int, int], cpu_before: float, span: float
+) -> None:
+    """What the bot clients saw, and the server's CPU (over the whole run of
+    ``span`` seconds: the people's requests' work too) and memory."""
+    latencies = [bot.seen - bot.sent for bot in bots.requests]
+    print(figures("bots' pairing latency, sent -> paired seen", latencies))
+    every, completing = server_latencies(database, bots=True)
+    print(figures("bots' pairing latency, server's created -> paired", every))
+    print(figures("the same, of each table's last request", completing))
+    playing = bots.ended - min(bot.seen for bot in bots.requests)
+    tables = len(bots.requests) // 2
+    print(f"{bots.figures.finished // 2} of {tables} bots' games finished in {playing:.1f} s")
+    print(play_report(bots.figures, playing, server, cpu_before, span))
+
+
+def load() -> str:
+    """The host's load average: other work on the machine slows every figure."""
+    return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
 def main() -> None:
@@ -173,15 +267,29 @@ def main() -> None:
     parser.add_argument("--poll", type=float, default=1.0, help="seconds between reads")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--database", help="a database URL (default: a fresh SQLite file)")
+    parser.add_argument("--bot-clients", type=int, default=0, help="bots pairing and playing")
+    parser.add_argument("--think", type=float, default=0.5, help="a bot's mean seconds a decision")
     arguments = parser.parse_args()
+    if arguments.bot_clients % BOT_GAME[1]:
+        parser.error(f"--bot-clients: a multiple of {BOT_GAME[1]}, so that every bot is paired")
+    print(f"host load average (1, 5, 15 min) at the start: {load()}")
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "vitrine.sqlite3"
         database = arguments.database or f"sqlite:///{path}"
         port = free_port()
+        base = f"http://127.0.0.1:{port}"
         server = start_server(port, database, SETTINGS)
         try:
+            made = time.perf_counter()
+            tokens = bot_accounts(base, arguments.bot_clients, ("play", "pair"))
+            if tokens:
+                made = time.perf_counter() - made
+                print(f"{len(tokens)} bot accounts with tokens (play, pair) in {made:.1f} s")
             started = time.perf_counter()
-            requests = asyncio.run(run(arguments, f"http://127.0.0.1:{port}"))
+            cpu_before = process_figures(server.pid)[0]
+            requests, bots = asyncio.run(run(arguments, base, tokens))
+            span = time.perf_counter() - started
+            usage = process_figures(server.pid)
             ended = max(request.seen for request in requests)
             first = min(request.sent for request in requests)
         finally:
@@ -195,7 +303,7 @@ def main() -> None:
             f"sent at {arguments.rate:g}/s, read every {arguments.poll:g} s"
         )
         print(figures("pairing latency, sent -> paired seen", [r.seen - r.sent for r in requests]))
-        every, completing = server_latencies(database)
+        every, completing = server_latencies(database, bots=False)
         print(figures("pairing latency, server's created -> paired", every))
         print(figures("the same, of each table's last request", completing))
         print(
@@ -203,6 +311,9 @@ def main() -> None:
             f"({ended - first:.1f} s from the first sent to the last paired seen; "
             f"{time.perf_counter() - started:.1f} s with the sign-ups)"
         )
+        if tokens:
+            bot_report(bots, database, usage, cpu_before, span)
+        print(f"host load average (1, 5, 15 min) at the end: {load()}")
 
 
 if __name__ == "__main__":

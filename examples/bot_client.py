@@ -1,4 +1,5 @@
-"""Connect a bot to a vitrine server as a bot account: it answers challenges and plays.
+"""Connect a bot to a vitrine server as a bot account: it answers challenges, asks
+to be paired, and plays.
 
 The account must be marked as a bot and hold an API token with the ``play``
 scope (docs/bots.md, "Connect your own bot").  The client then, every
@@ -8,10 +9,18 @@ the others, and plays every table the account holds a seat at (``GET
 /api/account/games``): one WebSocket per table (``/api/tables/{id}/ws``,
 ``{"type": "hello", "token": ...}``), a decision sent (``{"type": "act"}``)
 whenever the state it receives says it is its turn.  It is the same API as
-the pages use, with the token where a page has its session.  A dropped socket
-is opened again (the first message after a hello is the whole picture, so
-nothing is replayed); a 429 is waited out as its ``Retry-After`` says; Ctrl-C
-stops it cleanly.
+the pages use, with the token where a page has its session.
+
+With ``--pair GAME:PLAYERS[:rated][:live|:Nd]`` (repeatable, or comma-separated;
+the token also needs the ``pair`` scope) it keeps one quick-pairing request
+open per spec: it asks (``POST /api/pairing``), reads its request about once a
+second (``GET /api/pairing/{id}``), plays the table it is paired at as it plays
+an accepted challenge and asks again, asks again after an expiry, and cancels
+its waiting requests when it stops (``POST /api/pairing/{id}/cancel``).
+
+A dropped socket is opened again (the first message after a hello is the
+whole picture, so nothing is replayed); a 429 is waited out as its
+``Retry-After`` says; Ctrl-C stops it cleanly.
 
 Who decides, one of:
 
@@ -26,7 +35,7 @@ Needs only the standard library, ``websockets`` (a vitrine dependency) and
 vitrine itself, for the bots and encodings.  Run:
 
     VITRINE_TOKEN=vitrine_... python examples/bot_client.py \
-        --server http://127.0.0.1:8000 --bot casual
+        --server http://127.0.0.1:8000 --bot casual [--pair tucano:2:rated,exhibition:4]
 """
 
 import argparse
@@ -39,7 +48,8 @@ import os
 import signal
 import urllib.error
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from random import Random
 from typing import Any
 
@@ -55,6 +65,53 @@ from vitrine.kit.encoding import action_mask, flatten
 log = logging.getLogger("bot_client")
 Policy = Callable[[Any, Any], Any]  # (observation, action mask) -> action id
 RECONNECT = (0.5, 1.0, 2.0, 5.0, 10.0)  # seconds between attempts to open a dropped socket
+PAIR_POLL = 1.0  # seconds between reads of a waiting pairing request (docs/server.md)
+DAY = 86_400
+
+
+@dataclass(frozen=True)
+class PairSpec:
+    """A game to keep a pairing request open for: ``GAME:PLAYERS[:rated][:live|:Nd]``."""
+
+    game: str
+    players: int
+    rated: bool = False
+    clock_seconds: int = 60  # live; a turn-based clock is days per decision
+
+    @classmethod
+    def parse(cls, text: str) -> "PairSpec":
+        game, players, *options = text.split(":")
+        rated, clock = False, 60
+        for option in options:
+            if option == "rated":
+                rated = True
+            elif option == "live":
+                clock = 60
+            elif option.endswith("d") and option[:-1].isdigit():
+                clock = int(option[:-1]) * DAY
+            else:
+                raise ValueError(f"{option!r}: rated, live or a number of days (3d)")
+        return cls(game, int(players), rated, clock)
+
+    def body(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "rated": self.rated,
+            "clock_seconds": self.clock_seconds,
+        }
+
+    def __str__(self) -> str:
+        clock = "live" if self.clock_seconds == 60 else f"{self.clock_seconds // DAY}d"
+        return f"{self.game}:{self.players}{':rated' if self.rated else ''}:{clock}"
+
+
+def pair_specs(text: str) -> list[PairSpec]:
+    """``--pair``'s value: one spec or several, comma-separated."""
+    try:
+        return [PairSpec.parse(part) for part in text.split(",") if part]
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text}: {error}") from None
 
 
 class Api:
@@ -64,10 +121,10 @@ class Api:
         self.server = server.rstrip("/")
         self.token = token
 
-    async def call(self, method: str, path: str) -> Any:
+    async def call(self, method: str, path: str, body: Any = None) -> Any:
         while True:
             try:
-                return await asyncio.to_thread(self._call, method, path)
+                return await asyncio.to_thread(self._call, method, path, body)
             except urllib.error.HTTPError as error:
                 if error.code != 429:
                     raise
@@ -75,12 +132,12 @@ class Api:
                 log.warning("rate limited: waiting %s s", wait)
                 await asyncio.sleep(wait)
 
-    def _call(self, method: str, path: str) -> Any:
+    def _call(self, method: str, path: str, body: Any) -> Any:
         request = urllib.request.Request(
             self.server + path,
             method=method,
             headers={"Authorization": f"Bearer {self.token}", "Content-Type": "application/json"},
-            data=b"{}" if method == "POST" else None,
+            data=json.dumps(body or {}).encode() if method == "POST" else None,
         )
         with urllib.request.urlopen(request, timeout=30) as response:
             return json.loads(response.read() or b"null")
@@ -136,8 +193,15 @@ class Decider:
 
 
 class BotClient:
-    def __init__(self, api: Api, decider: Decider, poll: float, stop_after: int | None) -> None:
-        self.api, self.decider, self.poll = api, decider, poll
+    def __init__(
+        self,
+        api: Api,
+        decider: Decider,
+        poll: float,
+        stop_after: int | None,
+        pairs: Sequence[PairSpec] = (),
+    ) -> None:
+        self.api, self.decider, self.poll, self.pairs = api, decider, poll, pairs
         self.playing: dict[str, asyncio.Task[None]] = {}
         self.finished = 0
         self.stop_after = stop_after  # games to finish before stopping (None: run on)
@@ -146,6 +210,7 @@ class BotClient:
     async def run(self) -> None:
         me = await self.api.call("GET", "/api/account")
         log.info("connected as %s (bot: %s)", me["name"], me["bot"])
+        pairing = [asyncio.create_task(self.keep_paired(spec)) for spec in self.pairs]
         try:
             while not self.done.is_set():
                 try:
@@ -153,12 +218,56 @@ class BotClient:
                     await self.play_tables()
                 except OSError as error:  # the server is away (restarting?): look again later
                     log.info("server unreachable (%s): trying again", error)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.done.wait(), self.poll)
+                await self.pause(self.poll)
         finally:
-            for task in self.playing.values():
-                task.cancel()
-            await asyncio.gather(*self.playing.values(), return_exceptions=True)
+            self.done.set()
+            try:
+                await asyncio.gather(*pairing)  # each cancels its request; a refusal raises
+            finally:
+                for task in self.playing.values():
+                    task.cancel()
+                await asyncio.gather(*self.playing.values(), return_exceptions=True)
+
+    async def pause(self, seconds: float) -> None:
+        """Wait ``seconds``, or less if the client is stopped meanwhile."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.done.wait(), seconds)
+
+    async def keep_paired(self, spec: PairSpec) -> None:
+        """Keep one pairing request open for ``spec`` until stopped: ask, read it
+        about once a second, play the table it is paired at and ask again; ask
+        again after it expires; cancel it, still waiting, when stopped.  A
+        refusal (a token without the ``pair`` scope: 403 ``token_scope``)
+        stops the client."""
+        request: dict[str, Any] | None = None
+        try:
+            while not self.done.is_set():
+                try:
+                    if request is None:
+                        made = await self.api.call("POST", "/api/pairing", spec.body())
+                        request = made["request"]
+                        log.info("asked to be paired for %s", spec)
+                    else:
+                        request = await self.api.call("GET", f"/api/pairing/{request['id']}")
+                except urllib.error.HTTPError:
+                    log.error("cannot be paired for %s", spec)
+                    self.done.set()
+                    raise
+                except OSError as error:  # the server is away: read or ask again later
+                    log.info("server unreachable (%s): trying again", error)
+                if request is not None and request["status"] == "paired":
+                    log.info("paired for %s at table %s", spec, request["table"])
+                    self.start(request["table"], spec.players, spec.game)
+                    request = None  # ask again at once
+                elif request is not None and request["status"] != "waiting":
+                    request = None  # expired (or cancelled by its owner elsewhere): ask again
+                else:
+                    await self.pause(PAIR_POLL)
+        finally:
+            if request is not None and request["status"] == "waiting":
+                with contextlib.suppress(OSError):  # already paired or expired, or the server away
+                    await self.api.call("POST", f"/api/pairing/{request['id']}/cancel")
+                    log.info("cancelled the request for %s", spec)
 
     async def answer_challenges(self) -> None:
         lists = await self.api.call("GET", "/api/account/challenges")
@@ -178,11 +287,13 @@ class BotClient:
     async def play_tables(self) -> None:
         games = await self.api.call("GET", "/api/account/games")
         for table in games["in_progress"]:
-            if table["status"] == "playing" and table["id"] not in self.playing:
-                task = asyncio.create_task(
-                    self.play(table["id"], len(table["seats"]), table["game"])
-                )
-                self.playing[table["id"]] = task
+            if table["status"] == "playing":
+                self.start(table["id"], len(table["seats"]), table["game"])
+
+    def start(self, table_id: str, players: int, game_name: str) -> None:
+        """Play the seat at ``table_id``, unless it is being played already."""
+        if table_id not in self.playing:
+            self.playing[table_id] = asyncio.create_task(self.play(table_id, players, game_name))
 
     async def play(self, table_id: str, players: int, game_name: str) -> None:
         """Play the seat held at ``table_id`` until the game is over, opening the
@@ -247,17 +358,30 @@ def main() -> None:
     parser.add_argument("--obs-type", choices=("flat", "dict"), default="flat")
     parser.add_argument("--poll", type=float, default=2.0, help="seconds between looks")
     parser.add_argument("--games", type=int, default=None, help="stop after this many games")
+    parser.add_argument(
+        "--pair",
+        type=pair_specs,
+        action="extend",
+        default=[],
+        metavar="GAME:PLAYERS[:rated][:live|:Nd]",
+        help="keep a pairing request open for this game (repeatable, or comma-separated)",
+    )
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     if not args.token:
         parser.error("an API token is needed: --token or VITRINE_TOKEN")
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING)
     policy = load_policy(args.policy) if args.policy else None
+    decider = Decider(args.bot, policy, args.obs_type)
+    for spec in args.pair:
+        if not decider.can_play(spec.game, spec.players):
+            parser.error(f"--pair {spec}: this bot or policy cannot play that game")
     client = BotClient(
         Api(args.server, args.token),
-        Decider(args.bot, policy, args.obs_type),
+        decider,
         args.poll,
         args.games,
+        args.pair,
     )
 
     async def until_stopped() -> None:

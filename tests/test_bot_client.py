@@ -2,7 +2,8 @@
 ``vitrine serve``; ``examples/bot_client.py``, run with the bot's API token,
 accepts and plays its seat over the WebSocket while the person plays theirs
 over HTTP; the game ends, both ratings move, and the bot stands on the bots'
-leaderboard."""
+leaderboard.  The same client run with ``--pair`` asks for a game through quick
+pairing, is paired with a person who asked for one, and plays it to the end."""
 
 import http.cookiejar
 import importlib.util
@@ -46,44 +47,60 @@ class Browser:
         return json.loads(text) if text else None
 
 
+def bot_token(url: str, scopes: list[str]) -> str:
+    """A fresh bot account "Robo" and an API token of ``scopes``."""
+    robo = Browser(url)
+    robo.call("POST", "/api/account", {"name": "Robo", "password": PASSWORD})
+    assert robo.call("POST", "/api/account/bot")["bot"] is True
+    token: str = robo.call("POST", "/api/account/tokens", {"label": "e2e", "scopes": scopes})[
+        "token"
+    ]
+    return token
+
+
+def run_client(url: str, token: str, *options: str) -> "subprocess.Popen[bytes]":
+    return subprocess.Popen(
+        [sys.executable, str(CLIENT), "--server", url, "--bot", "beginner", *FAST, *options],
+        env=os.environ | {"VITRINE_TOKEN": token},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def play_to_the_end(person: Browser, table_id: str, seat: int) -> dict[str, Any]:
+    """Play ``seat`` over HTTP (its first legal decision each turn) until the game
+    is over: the person's last view of the table."""
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline:
+        mine: dict[str, Any] = person.call("GET", f"/api/tables/{table_id}")
+        table = mine["table"]
+        if table["status"] == "over":
+            return mine
+        if table["status"] == "playing" and table["current_player"] == seat:
+            action = mine["view"]["legal_actions"][0]
+            person.call(
+                "POST", f"/api/tables/{table_id}/actions", {"action": action, "seq": table["seq"]}
+            )
+        else:
+            time.sleep(0.05)
+    raise AssertionError(f"the game did not end: {mine['table']}")
+
+
 def test_a_bot_client_plays_a_rated_challenge_to_the_end(sqlite_url: str) -> None:
     served = Served(sqlite_url, settings={"VITRINE_SIGN_UPS": "100/minute"})
     client: subprocess.Popen[bytes] | None = None
     try:
-        robo = Browser(served.url)
-        robo.call("POST", "/api/account", {"name": "Robo", "password": PASSWORD})
-        assert robo.call("POST", "/api/account/bot")["bot"] is True
-        token = robo.call("POST", "/api/account/tokens", {"label": "e2e", "scopes": ["play"]})
+        token = bot_token(served.url, ["play"])
         ana = Browser(served.url)
         ana.call("POST", "/api/account", {"name": "Ana", "password": PASSWORD})
-        client = subprocess.Popen(
-            [sys.executable, str(CLIENT), "--server", served.url, "--bot", "beginner", *FAST],
-            env=os.environ | {"VITRINE_TOKEN": token["token"]},
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-        )
+        client = run_client(served.url, token)
         seats = [{"kind": "human", "me": True}, {"kind": "human", "account": "Robo"}]
         table_id = ana.call(
             "POST", "/api/tables", {"game": "tucano", "seats": seats, "rated": True}
         )["table"]["id"]
         decisions = {0: 0, 1: 0}
-        deadline = time.monotonic() + 240
-        while time.monotonic() < deadline:
-            mine = ana.call("GET", f"/api/tables/{table_id}")
-            table = mine["table"]
-            if table["status"] == "over":
-                break
-            if table["status"] == "playing" and table["current_player"] == 0:
-                action = mine["view"]["legal_actions"][0]
-                ana.call(
-                    "POST",
-                    f"/api/tables/{table_id}/actions",
-                    {"action": action, "seq": table["seq"]},
-                )
-            else:
-                time.sleep(0.05)
-        else:
-            raise AssertionError(f"the game did not end: {mine['table']}")
+        mine = play_to_the_end(ana, table_id, 0)
+        table = mine["table"]
         for entry in mine["log"]:
             decisions[entry["seat"]] += 1
         assert decisions[0] > 0 and decisions[1] > 0  # the bot played its own seat
@@ -103,6 +120,61 @@ def test_a_bot_client_plays_a_rated_challenge_to_the_end(sqlite_url: str) -> Non
         assert [leader["name"] for leader in bots] == ["Robo"]
         assert bots[0]["rating"] == changes[1]["after"]
         assert ana.call("GET", "/api/leaderboard/tucano")["players"] == []  # provisional Ana
+    finally:
+        if client is not None and client.poll() is None:
+            client.kill()
+        served.stop()
+
+
+def test_a_bot_client_asks_to_be_paired_and_plays_the_table(sqlite_url: str) -> None:
+    """A person asks for a rated game of tucano for two; the client, run with
+    ``--pair tucano:2:rated``, keeps a request open, is paired with her and plays
+    its seat to the end; stopped after that game, it cancels the request it had
+    opened again, so nobody is left looking."""
+    served = Served(sqlite_url, settings={"VITRINE_SIGN_UPS": "100/minute"})
+    client: subprocess.Popen[bytes] | None = None
+    try:
+        token = bot_token(served.url, ["play", "pair"])
+        ana = Browser(served.url)
+        ana.call("POST", "/api/account", {"name": "Ana", "password": PASSWORD})
+        ask = {"game": "tucano", "players": 2, "rated": True}
+        request_id = ana.call("POST", "/api/pairing", ask)["request"]["id"]
+        # --poll 30: the table is found by the pairing request, not by the list of games
+        client = run_client(served.url, token, "--pair", "tucano:2:rated", "--poll", "30")
+        deadline = time.monotonic() + 60
+        while (request := ana.call("GET", f"/api/pairing/{request_id}"))["status"] == "waiting":
+            assert time.monotonic() < deadline, "never paired"
+            time.sleep(0.2)
+        assert request["status"] == "paired", request
+        mine = play_to_the_end(ana, request["table"], request["seat"])
+        table = mine["table"]
+        assert table["rated"] is True
+        assert sorted(seat["name"] for seat in table["seats"]) == ["Ana", "Robo"]
+        assert {entry["seat"] for entry in mine["log"]} == {0, 1}  # the bot played its seat
+        assert not any(seat["substituted"] for seat in table["seats"])
+        output, _ = client.communicate(timeout=60)  # it stops after its one game
+        assert client.returncode == 0, output.decode()
+        assert f"paired for tucano:2:rated:live at table {table['id']}".encode() in output
+        assert b"cancelled the request for tucano:2:rated:live" in output
+        assert ana.call("GET", "/api/pairing/looking")["people"] == {}
+    finally:
+        if client is not None and client.poll() is None:
+            client.kill()
+        served.stop()
+
+
+def test_a_token_without_the_pair_scope_cannot_pair(sqlite_url: str) -> None:
+    """``--pair`` with a token of the ``play`` scope only: the client says why
+    (403 ``token_scope``) and exits with a failure, rather than waiting on."""
+    served = Served(sqlite_url, settings={"VITRINE_SIGN_UPS": "100/minute"})
+    client: subprocess.Popen[bytes] | None = None
+    try:
+        client = run_client(served.url, bot_token(served.url, ["play"]), "--pair", "tucano:2")
+        output, _ = client.communicate(timeout=60)
+        assert client.returncode == 1, output.decode()
+        assert b"cannot be paired for tucano:2:live" in output
+        assert b"the server refused the token" in output and b'"token_scope"' in output
+        assert b"Traceback" not in output
     finally:
         if client is not None and client.poll() is None:
             client.kill()
@@ -145,21 +217,13 @@ def test_the_client_reconnects_after_the_server_restarts(sqlite_url: str) -> Non
     served = Served(sqlite_url, settings={"VITRINE_SIGN_UPS": "100/minute"})
     client: subprocess.Popen[bytes] | None = None
     try:
-        robo = Browser(served.url)
-        robo.call("POST", "/api/account", {"name": "Robo", "password": PASSWORD})
-        robo.call("POST", "/api/account/bot")
-        token = robo.call("POST", "/api/account/tokens", {"label": "e2e", "scopes": ["play"]})
+        token = bot_token(served.url, ["play"])
         ana = Browser(served.url)
         ana.call("POST", "/api/account", {"name": "Ana", "password": PASSWORD})
         seats = [{"kind": "human", "me": True}, {"kind": "human", "account": "Robo"}]
         made = ana.call("POST", "/api/tables", {"game": "tucano", "seats": seats})
         table_id = made["table"]["id"]
-        client = subprocess.Popen(
-            [sys.executable, str(CLIENT), "--server", served.url, "--bot", "beginner", *FAST],
-            env=os.environ | {"VITRINE_TOKEN": token["token"]},
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-        )
+        client = run_client(served.url, token)
         restarted = False
         deadline = time.monotonic() + 240
         while time.monotonic() < deadline:
@@ -195,23 +259,28 @@ def test_the_client_reconnects_after_the_server_restarts(sqlite_url: str) -> Non
 
 
 def test_ctrl_c_stops_the_client_cleanly(sqlite_url: str) -> None:
+    """Ctrl-C while it waits to be paired: it exits at once, without a traceback,
+    and cancels its waiting request, so nobody is left looking for a game."""
     served = Served(sqlite_url, settings={"VITRINE_SIGN_UPS": "100/minute"})
     try:
-        robo = Browser(served.url)
-        robo.call("POST", "/api/account", {"name": "Robo", "password": PASSWORD})
-        robo.call("POST", "/api/account/bot")
-        token = robo.call("POST", "/api/account/tokens", {"label": "e2e", "scopes": ["play"]})
+        token = bot_token(served.url, ["play", "pair"])
+        options = ("--poll", "0.2", "--verbose", "--pair", "tucano:2")
         client = subprocess.Popen(
-            [sys.executable, str(CLIENT), "--server", served.url, "--poll", "0.2", "--verbose"],
-            env=os.environ | {"VITRINE_TOKEN": token["token"]},
+            [sys.executable, str(CLIENT), "--server", served.url, *options],
+            env=os.environ | {"VITRINE_TOKEN": token},
             stdout=subprocess.PIPE,
             stderr=subprocess.STDOUT,
         )
         assert client.stdout is not None
         assert b"connected as Robo" in client.stdout.readline()  # it runs, waiting for games
+        assert b"asked to be paired for tucano:2:live" in client.stdout.readline()
+        looking = Browser(served.url)
+        assert looking.call("GET", "/api/pairing/looking")["people"] == {"tucano": 1}
         client.send_signal(signal.SIGINT)
         output, _ = client.communicate(timeout=30)
         assert client.returncode == 0, output.decode()
         assert b"Traceback" not in output
+        assert b"cancelled the request for tucano:2:live" in output
+        assert looking.call("GET", "/api/pairing/looking")["people"] == {}
     finally:
         served.stop()
