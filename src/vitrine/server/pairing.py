@@ -64,6 +64,7 @@ CLOCKS = (LIVE_CLOCK, *(days * DAY for days in TURN_DAYS))
 BOT_WAITS = (15, 30, 60, 120)  # seconds after which empty seats may go to bots
 CLAIM_SECONDS = 30.0  # a claim not turned into a table by then goes back to the pool
 CLAIM_LIMIT = 500  # requests of one key a round considers, the oldest first
+SEATING = 8  # tables a round makes at once (the service's database threads)
 GUEST_NAME = "Guest"
 
 
@@ -351,16 +352,24 @@ class Pairing:
         async with self._one_round:
             now = self.clock()
             await self.core.db(self.store.tidy, now)
-            made = 0
+            claimed: list[tuple[list[PairingRow], str]] = []
             for candidate in await self.core.db(self.store.candidates, now):
                 claim = secrets.token_hex(8)
                 until = now + timedelta(seconds=CLAIM_SECONDS)
                 groups = await self.core.db(
                     self.store.claim, candidate.key, now, claim, until, CLAIM_LIMIT, form_groups
                 )
-                for group in groups:
-                    made += await self.seat(group, claim, now)
-            return made
+                claimed += [(group, claim) for group in groups]
+            # The tables are made side by side: made one after another, each waiting
+            # its turn on the database's threads behind the decisions being played,
+            # the last group of a busy round waited seconds (bench/pairing.py).
+            seating = asyncio.Semaphore(SEATING)
+
+            async def seat(group: list[PairingRow], claim: str) -> int:
+                async with seating:
+                    return await self.seat(group, claim, now)
+
+            return sum(await asyncio.gather(*(seat(group, claim) for group, claim in claimed)))
 
     async def seat(self, group: list[PairingRow], claim: str, now: datetime) -> int:
         """Make, start and hand out a group's table; 1 if made.  A failure hands the
