@@ -24,6 +24,7 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize, sync_playwright
 from sqlalchemy import update
 
+from account_helpers import PASSWORD
 from browser_fixtures import FLAGS
 from server_process import Served
 from system_parts import AXE, AXE_PART, CHROMIUM, CHROMIUM_PART, require
@@ -378,3 +379,14 @@ def push(served: Served, table: Table, moves: Sequence[tuple[int, str]]) -> dict
             refusal = error.read().decode(errors="replace")
             raise AssertionError(f"seat {seat}'s {action!r} refused: {refusal}") from None
     return answer
+
+
+def signed_up(page: Page, site: str, name: str, ready: str = "#sessions") -> None:
+    """A new account made on ``site``'s account page, the page signed in once its
+    ``ready`` part (a section of the signed-in account page) shows."""
+    page.goto(site + "/account")
+    page.locator("main[data-state]").wait_for()
+    page.fill("#sign-up-name", name)
+    page.fill("#sign-up-password", PASSWORD)
+    page.click("#sign-up button[type=submit]")
+    page.locator(f"main[data-state=signed-in] {ready}").wait_for()

@@ -103,6 +103,8 @@ class Served:
         self.extra = extra
         self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        # What a browser opens: "localhost" is a secure context (passkeys, push) by name.
+        self.site = f"http://localhost:{self.port}"
         # a file, not a pipe (a full pipe would stall the server); closed by stop()
         self.log = tempfile.TemporaryFile()  # noqa: SIM115
         self.process = subprocess.Popen(

@@ -67,17 +67,13 @@ def accounts_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served
     server.stop()
 
 
-def base(served: Served) -> str:
-    return f"http://localhost:{served.port}"
-
-
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
 
 
 def open_account(page: Page, served: Served, query: str = "") -> None:
-    page.goto(base(served) + "/account" + query)
+    page.goto(served.site + "/account" + query)
     page.locator("main[data-state]").wait_for()
 
 
@@ -157,7 +153,7 @@ def test_sign_up_out_and_in_saying_why_a_try_is_refused(
         assert name in page.inner_text("#signed-in-as")
         assert page.inner_text("#account-link").startswith(name)
         # Another page's header names the account too, linking here.
-        page.goto(base(accounts_served) + "/lobby")
+        page.goto(accounts_served.site + "/lobby")
         page.locator("#account-link", has_text=name).wait_for()
         assert page.get_attribute("#account-link", "href") == "/account"
         page.click("#account-link")
@@ -165,7 +161,7 @@ def test_sign_up_out_and_in_saying_why_a_try_is_refused(
         page.click("#sign-out")
         signed_out(page)
         assert page.inner_text("#account-link") == words["signIn"]
-        page.goto(base(accounts_served) + "/")
+        page.goto(accounts_served.site + "/")
         page.locator("#account-link", has_text=words["signIn"]).wait_for()
         open_account(page, accounts_served)
         sign_in(page, name, "not the password at all")
@@ -185,7 +181,7 @@ def test_after_signing_in_the_page_goes_next_on_this_site_only(
         signed_out(page)
         open_account(page, accounts_served, "?next=/lobby")
         sign_in(page, "Nextra")
-        page.wait_for_url(base(accounts_served) + "/lobby")
+        page.wait_for_url(accounts_served.site + "/lobby")
         page.click("#account-link")
         page.click("#sign-out")
         signed_out(page)
@@ -193,7 +189,7 @@ def test_after_signing_in_the_page_goes_next_on_this_site_only(
             open_account(page, accounts_served, f"?next={elsewhere}")
             sign_in(page, "Nextra")
             signed_in(page)
-            assert page.url.startswith(base(accounts_served) + "/account")
+            assert page.url.startswith(accounts_served.site + "/account")
             page.click("#sign-out")
             signed_out(page)
         clean(troubles)

@@ -16,11 +16,17 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Page
 
-from page_helpers import broken_words, clean, player_context, scrolls_sideways, serious_violations
+from page_helpers import (
+    broken_words,
+    clean,
+    player_context,
+    scrolls_sideways,
+    serious_violations,
+    signed_up,
+)
 from server_process import Served
 
 pytestmark = pytest.mark.timeout(300)
-PASSWORD = "velvet tundra quiver 1951"
 WORDS = {
     "en": {"badge": "BOT", "revoked": "Token revoked", "declined": "declined", "bots": "Bots"},
     "fr": {"badge": "ROBOT", "revoked": "Jeton révoqué", "declined": "refusé", "bots": "Robots"},
@@ -35,18 +41,6 @@ def bots_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     server.stop()
 
 
-def base(served: Served) -> str:
-    return f"http://localhost:{served.port}"
-
-
-def new_account(page: Page, served: Served, name: str) -> None:
-    page.goto(base(served) + "/account")
-    page.fill("#sign-up-name", name)
-    page.fill("#sign-up-password", PASSWORD)
-    page.click("#sign-up button[type=submit]")
-    page.locator("main[data-state=signed-in] #sessions").wait_for()
-
-
 def checked(page: Page, what: str) -> None:
     assert serious_violations(page) == [], what
     assert not scrolls_sideways(page), what
@@ -55,7 +49,7 @@ def checked(page: Page, what: str) -> None:
 
 def challenge(page: Page, served: Served, name: str) -> str:
     """From the lobby: a two-player Tucano table with seat 2 reserved for ``name``."""
-    page.goto(base(served) + "/lobby")
+    page.goto(served.site + "/lobby")
     page.locator("#rated").wait_for()
     page.select_option("#game", "tucano")
     page.select_option("#count", "2")
@@ -89,7 +83,7 @@ def test_a_bot_account_its_tokens_and_its_challenges_on_the_pages(
         player_context(module_browser, size, language) as (ana_context, ana_troubles),
     ):
         owner, ana = bot_context.new_page(), ana_context.new_page()
-        new_account(owner, served, bot_name)
+        signed_up(owner, served.site, bot_name)
         owner.locator("#bot-mark").wait_for()
         checked(owner, "the bot section, before")
         owner.click("#bot-mark button[type=submit]")  # not ticked: nothing happens
@@ -114,11 +108,11 @@ def test_a_bot_account_its_tokens_and_its_challenges_on_the_pages(
         assert token_works(served, token) == 401
         checked(owner, "the bot section, a bot")
         # Ana challenges the bot twice from the lobby; the table says the seat is held.
-        new_account(ana, served, person)
+        signed_up(ana, served.site, person)
         declined = challenge(ana, served, bot_name)
         accepted = challenge(ana, served, bot_name)
         # The bot's owner answers on My games: one declined, one accepted.
-        owner.goto(base(served) + "/games")
+        owner.goto(served.site + "/games")
         owner.locator(f'#challenges li[data-table="{declined}"]').wait_for()
         checked(owner, "My games with challenges")
         owner.click(f'#challenges li[data-table="{declined}"] button.decline')
@@ -127,16 +121,16 @@ def test_a_bot_account_its_tokens_and_its_challenges_on_the_pages(
         owner.wait_for_url(f"**/table/{accepted}")
         owner.locator("main[data-status=playing]").wait_for()
         # Ana's table labels the bot's seat; her My games says the other was declined.
-        ana.goto(base(served) + f"/table/{accepted}")
+        ana.goto(served.site + f"/table/{accepted}")
         ana.locator("main[data-status=playing] .bot-badge").wait_for()
         assert ana.inner_text(".seats .bot-badge").startswith(words["badge"])
         checked(ana, "a table with a bot")
-        ana.goto(base(served) + "/games")
+        ana.goto(served.site + "/games")
         ana.locator(
             f'#sent-challenges li[data-table="{declined}"]', has_text=words["declined"]
         ).wait_for()
         # The leaderboard has the bots' own board.
-        ana.goto(base(served) + "/leaderboard/tucano")
+        ana.goto(served.site + "/leaderboard/tucano")
         ana.locator("#bots-title", has_text=words["bots"]).wait_for()
         checked(ana, "the leaderboard")
         clean(bot_troubles)

@@ -23,16 +23,22 @@ from collections.abc import Iterator
 from email.message import EmailMessage
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from notification_helpers import SmtpServer, smtp_server
-from page_helpers import broken_words, clean, player_context, scrolls_sideways, serious_violations
+from page_helpers import (
+    broken_words,
+    clean,
+    player_context,
+    scrolls_sideways,
+    serious_violations,
+    signed_up,
+)
 from push_endpoint import Browser as PushKeys
 from push_endpoint import PushEndpoint, fresh
 from server_process import Served, free_port
 
 pytestmark = pytest.mark.timeout(300)
-PASSWORD = "velvet tundra quiver 1951"
 STAND_IN = """
 (() => {
   const json = %s;
@@ -81,18 +87,6 @@ def served(
     server.stop()
 
 
-def base(served: Served) -> str:
-    return f"http://localhost:{served.port}"
-
-
-def sign_up(page: Page, served: Served, name: str) -> None:
-    page.goto(base(served) + "/account")
-    page.fill("#sign-up-name", name)
-    page.fill("#sign-up-password", PASSWORD)
-    page.click("#sign-up button[type=submit]")
-    page.locator("main[data-state=signed-in] #notifications").wait_for()
-
-
 def mail_to(smtp: SmtpServer, address: str, count: int) -> list[EmailMessage]:
     """The mails ``address`` got, once there are ``count`` (sent by the server's own
     sender, in its own process: real work, polled for)."""
@@ -115,17 +109,17 @@ def test_a_push_toggled_on_in_the_page_reaches_the_endpoint_and_a_mail_unsubscri
     keys = endpoint.browser.keys()
     subscription = {"endpoint": endpoint.url("chromium"), "keys": keys, "expirationTime": None}
     context = module_browser.new_context(service_workers="allow")
-    context.grant_permissions(["notifications"], origin=base(served))
+    context.grant_permissions(["notifications"], origin=served.site)
     context.add_init_script(STAND_IN % json.dumps(subscription))
     page = context.new_page()
-    sign_up(page, served, "Pia")
+    signed_up(page, served.site, "Pia", "#notifications")
     # The address, confirmed by the link mailed to it.
     page.fill("#email-address", "pia@example.org")
     page.click("#email-form button[type=submit]")
     page.locator("#notifications-said", has_text="pia@example.org").wait_for()
     (confirmation,) = mail_to(smtp, "pia@example.org", 1)
     link = re.search(r"http://\S+#verify=[\w-]+", text_of(confirmation))
-    assert link is not None and link[0].startswith(base(served) + "/account#verify=")
+    assert link is not None and link[0].startswith(served.site + "/account#verify=")
     page.goto("about:blank")  # a mail's link opens the page anew (not a change of its #)
     page.goto(link[0])
     page.locator("#mail-link-said", has_text="pia@example.org is confirmed").wait_for()
@@ -135,21 +129,21 @@ def test_a_push_toggled_on_in_the_page_reaches_the_endpoint_and_a_mail_unsubscri
     page.locator("#notifications-said", has_text="Saved.").wait_for()
     page.check("#notify-turn-email")
     page.locator("#notifications-said", has_text="Saved.").wait_for()
-    state = page.request.get(base(served) + "/api/notifications").json()
+    state = page.request.get(served.site + "/api/notifications").json()
     assert state["push_subscriptions"] == 1
     assert state["choices"]["turn"] == {"email": True, "push": True}
     assert page.evaluate("() => window.__applicationServerKey") == state["push_key"]
     endpoint.expected_key = state["push_key"]
     # A game of a day per move against a bot: the person's turn comes, and is told.
-    origin = {"Origin": base(served)}
+    origin = {"Origin": served.site}
     seats = [{"kind": "human", "me": True}, {"kind": "bot", "level": "beginner"}]
     created = page.request.post(
-        base(served) + "/api/tables",
+        served.site + "/api/tables",
         data={"seats": seats, "clock_seconds": 86400},
         headers=origin,
     ).json()
     table_id = created["table"]["id"]
-    started = page.request.post(f"{base(served)}/api/tables/{table_id}/start", headers=origin)
+    started = page.request.post(f"{served.site}/api/tables/{table_id}/start", headers=origin)
     assert started.ok, started.text()
     deadline = time.monotonic() + 30
     while not endpoint.received:
@@ -169,7 +163,7 @@ def test_a_push_toggled_on_in_the_page_reaches_the_endpoint_and_a_mail_unsubscri
     other.click("#unsubscribe")
     other.locator("#mail-link-said", has_text="Done").wait_for()
     stranger.close()
-    state = page.request.get(base(served) + "/api/notifications").json()
+    state = page.request.get(served.site + "/api/notifications").json()
     assert state["choices"]["turn"] == {"email": False, "push": True}
     context.close()
 
@@ -181,7 +175,7 @@ def test_the_section_passes_axe_and_fits_a_phone(
 ) -> None:
     with player_context(module_browser, size, language, scheme=scheme) as (context, troubles):
         page = context.new_page()
-        sign_up(page, served, f"Notes {language} {size}")
+        signed_up(page, served.site, f"Notes {language} {size}", "#notifications")
         page.locator("#notifications").scroll_into_view_if_needed()
         assert page.evaluate("() => document.documentElement.lang") == language
         found = serious_violations(page)

@@ -30,6 +30,7 @@ from page_helpers import (
     player_context,
     scrolls_sideways,
     serious_violations,
+    signed_up,
 )
 from server_process import Served
 from vitrine.server.models import utcnow
@@ -51,26 +52,13 @@ def players_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]
     server.stop()
 
 
-def base(served: Served) -> str:
-    return f"http://localhost:{served.port}"
-
-
 def shot(page: Page, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SHOTS / f"{name}.png", full_page=True)
 
 
-def sign_up(page: Page, served: Served, name: str) -> None:
-    page.goto(base(served) + "/account")
-    page.locator("main[data-state]").wait_for()
-    page.fill("#sign-up-name", name)
-    page.fill("#sign-up-password", PASSWORD)
-    page.click("#sign-up button[type=submit]")
-    page.locator("main[data-state=signed-in] #sessions").wait_for()
-
-
 def sign_in(page: Page, served: Served, name: str, query: str = "") -> None:
-    page.goto(base(served) + "/account" + query)
+    page.goto(served.site + "/account" + query)
     page.locator("main[data-state=signed-out]").wait_for()
     page.fill("#sign-in-name", name)
     page.fill("#sign-in-password", PASSWORD)
@@ -117,10 +105,10 @@ def test_a_rated_game_from_the_lobby_to_my_games_on_another_device(
         player_context(module_browser, "phone", "fr", scheme="dark") as (bo_context, bo_troubles),
     ):
         ana, bo = ana_context.new_page(), bo_context.new_page()
-        sign_up(ana, served, "Anatole")
-        sign_up(bo, served, "Bohdana")
+        signed_up(ana, served.site, "Anatole")
+        signed_up(bo, served.site, "Bohdana")
         # Ana makes a rated two-player Tucano table from the lobby, with the Rated box.
-        ana.goto(base(served) + "/lobby")
+        ana.goto(served.site + "/lobby")
         ana.locator("#rated").wait_for()
         ana.select_option("#game", "tucano")
         ana.locator("text=Tucano has no variants.").wait_for()
@@ -181,7 +169,7 @@ def test_a_rated_game_from_the_lobby_to_my_games_on_another_device(
     # Another device: a new browser, signed in there, finds the game in My games.
     with player_context(module_browser, "desktop", "en") as (context, troubles):
         page = context.new_page()
-        page.goto(base(served) + "/games")
+        page.goto(served.site + "/games")
         page.locator("main[data-state=signed-out] #sign-in-to-games").click()
         page.locator("main[data-state=signed-out]").wait_for()
         page.fill("#sign-in-name", "Anatole")
@@ -234,7 +222,7 @@ def settled(players_served: Served, module_browser: Browser) -> str:
     with player_context(module_browser, "desktop", "en") as (context, _):
         page = context.new_page()
         for name in ("Émeline", "Ulrich", "Zoé Marchetti-Lefèvre"):
-            sign_up(page, served, name)
+            signed_up(page, served.site, name)
             page.click("#sign-out")
             page.locator("main[data-state=signed-out]").wait_for()
         # One rated Exhibition game against another account, played through the API.
@@ -246,13 +234,13 @@ def settled(players_served: Served, module_browser: Browser) -> str:
 def play_rated(context: BrowserContext, served: Served, host: str, guest: str) -> None:
     """A rated two-player Exhibition table between two accounts, played by each
     one's cookie through the API (``context.request``), to its end."""
-    origin = {"Origin": base(served)}
+    origin = {"Origin": served.site}
     request = context.request
 
     def session(name: str) -> None:
-        request.delete(base(served) + "/api/session", headers=origin)
+        request.delete(served.site + "/api/session", headers=origin)
         answer = request.post(
-            base(served) + "/api/session",
+            served.site + "/api/session",
             data={"name": name, "password": PASSWORD},
             headers=origin,
         )
@@ -261,7 +249,7 @@ def play_rated(context: BrowserContext, served: Served, host: str, guest: str) -
     session(host)
     seats = [{"kind": "human", "me": True}, {"kind": "human"}]
     created = request.post(
-        base(served) + "/api/tables",
+        served.site + "/api/tables",
         data={"game": "exhibition", "seats": seats, "rated": True},
         headers=origin,
     ).json()
@@ -269,16 +257,16 @@ def play_rated(context: BrowserContext, served: Served, host: str, guest: str) -
     session(guest)
     token = created["seats"][1]["token"]
     joined = request.post(
-        base(served) + f"/api/tables/{table_id}/join",
+        served.site + f"/api/tables/{table_id}/join",
         data={"name": guest},
         headers={**origin, "Authorization": f"Bearer {token}"},
     )
     assert joined.ok, joined.text()
     session(host)
-    assert request.post(base(served) + f"/api/tables/{table_id}/start", headers=origin).ok
+    assert request.post(served.site + f"/api/tables/{table_id}/start", headers=origin).ok
     current = host
     for _ in range(2000):
-        state = request.get(base(served) + f"/api/tables/{table_id}").json()
+        state = request.get(served.site + f"/api/tables/{table_id}").json()
         if state["table"]["status"] == "over":
             break
         seat = state["table"]["current_player"]
@@ -286,16 +274,16 @@ def play_rated(context: BrowserContext, served: Served, host: str, guest: str) -
         if name != current:
             session(name)
             current = name
-        mine = request.get(base(served) + f"/api/tables/{table_id}").json()
+        mine = request.get(served.site + f"/api/tables/{table_id}").json()
         action = mine["view"]["legal_actions"][0]
         body = {"action": action, "seq": mine["table"]["seq"]}
         answer = request.post(
-            base(served) + f"/api/tables/{table_id}/actions", data=body, headers=origin
+            served.site + f"/api/tables/{table_id}/actions", data=body, headers=origin
         )
         assert answer.ok, answer.text()
     else:
         raise AssertionError("the rated game did not end")
-    request.delete(base(served) + "/api/session", headers=origin)
+    request.delete(served.site + "/api/session", headers=origin)
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -312,7 +300,7 @@ def test_a_profile_draws_the_rating_and_says_its_points(
     exhibition = next(game for game in profile["games"] if game["game"] == "exhibition")
     with player_context(module_browser, size, language, scheme=scheme) as (context, troubles):
         page = context.new_page()
-        page.goto(base(players_served) + "/player/%C3%89meline")
+        page.goto(players_served.site + "/player/%C3%89meline")
         page.locator("main[data-state=shown]").wait_for()
         assert page.inner_text("#player-name") == settled
         spoken = {
@@ -364,18 +352,18 @@ def test_a_name_nobody_has_and_a_guests_my_games(
     }[language]
     with player_context(module_browser, "phone", language) as (context, troubles):
         page = context.new_page()
-        page.goto(base(players_served) + "/player/Nemo")
+        page.goto(players_served.site + "/player/Nemo")
         page.locator("main[data-state=not-found]").wait_for()
         assert page.inner_text("#not-found") == words[0]
         looks_right(page, f"player-not-found-{language}-phone")
-        page.goto(base(players_served) + "/games")
+        page.goto(players_served.site + "/games")
         page.locator("main[data-state=signed-out]").wait_for()
         assert page.locator("#games-link").is_hidden()  # a guest's header has no My games
         assert page.inner_text("#sign-in-to-games").startswith(words[1])
         href = page.get_attribute("#sign-in-to-games", "href")
         assert href == "/account?next=/games"
         looks_right(page, f"player-my-games-signed-out-{language}-phone")
-        page.goto(base(players_served) + "/leaderboard/chess")
+        page.goto(players_served.site + "/leaderboard/chess")
         page.locator("main[data-state=refused] #refused").wait_for()
         clean(troubles)
 
@@ -387,21 +375,21 @@ def test_my_games_counts_the_games_waiting_and_pages_the_finished(
     served = players_served
     with player_context(module_browser, "phone", "fr", scheme="dark") as (context, troubles):
         page = context.new_page()
-        sign_up(page, served, "Octave")
-        origin = {"Origin": base(served)}
+        signed_up(page, served.site, "Octave")
+        origin = {"Origin": served.site}
         seats = [{"kind": "human", "me": True}, {"kind": "bot", "level": "beginner"}]
         created = context.request.post(
-            base(served) + "/api/tables",
+            served.site + "/api/tables",
             data={"game": "tucano", "seats": seats},
             headers=origin,
         ).json()
         table_id = created["table"]["id"]
-        context.request.post(base(served) + f"/api/tables/{table_id}/start", headers=origin)
+        context.request.post(served.site + f"/api/tables/{table_id}/start", headers=origin)
         deadline = time.monotonic() + 30
         while served.call("GET", f"/api/tables/{table_id}")["table"]["current_player"] != 0:
             assert time.monotonic() < deadline, "the bot did not play"
             time.sleep(0.05)
-        page.goto(base(served) + "/games")
+        page.goto(served.site + "/games")
         page.locator("main[data-state=signed-in]").wait_for()
         waiting = page.locator(f'#your-turn li[data-table="{table_id}"]')
         waiting.wait_for()
@@ -440,15 +428,15 @@ def test_a_guest_at_a_rated_table_is_told_to_sign_in(
     }[language]
     with player_context(module_browser, "desktop", "en") as (host_context, _):
         page = host_context.new_page()
-        sign_up(page, served, f"Hôte {language}")
-        origin = {"Origin": base(served)}
+        signed_up(page, served.site, f"Hôte {language}")
+        origin = {"Origin": served.site}
         seats = [{"kind": "human", "me": True}, {"kind": "human"}]
         created = host_context.request.post(
-            base(served) + "/api/tables",
+            served.site + "/api/tables",
             data={"game": "tucano", "seats": seats, "rated": True},
             headers=origin,
         ).json()
-    link = base(served) + created["seats"][1]["link"]
+    link = served.site + created["seats"][1]["link"]
     with player_context(module_browser, "phone", language) as (context, troubles):
         page = context.new_page()
         page.goto(link)

@@ -18,11 +18,11 @@ from page_helpers import (
     player_context,
     scrolls_sideways,
     serious_violations,
+    signed_up,
 )
 from server_process import Served
 
 pytestmark = pytest.mark.timeout(300)
-PASSWORD = "velvet tundra quiver 1951"
 LEGAL = "main button.legal"
 WORDS = {
     "en": {
@@ -50,10 +50,6 @@ def turns_served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     server.stop()
 
 
-def base(served: Served) -> str:
-    return f"http://localhost:{served.port}"
-
-
 def looks_right(page: Page, name: str) -> None:
     assert serious_violations(page) == [], name
     assert not scrolls_sideways(page), name
@@ -73,18 +69,13 @@ def test_the_games_waiting_show_in_the_header_title_and_favicon(
     served, words = turns_served, WORDS[language]
     with player_context(module_browser, size, language) as (context, troubles):
         page = context.new_page()
-        page.goto(base(served) + "/account")
-        page.locator("main[data-state]").wait_for()
-        page.fill("#sign-up-name", f"Turn {language} {size}")
-        page.fill("#sign-up-password", PASSWORD)
-        page.click("#sign-up button[type=submit]")
-        page.locator("main[data-state=signed-in] #sessions").wait_for()
-        origin = {"Origin": base(served)}
+        signed_up(page, served.site, f"Turn {language} {size}")
+        origin = {"Origin": served.site}
         seats = [{"kind": "human", "me": True}, {"kind": "human", "name": "Guest"}]
         body = {"game": "tucano", "seats": seats, "clock_seconds": 2 * 86400, "on_timeout": "end"}
-        created = context.request.post(base(served) + "/api/tables", data=body, headers=origin)
+        created = context.request.post(served.site + "/api/tables", data=body, headers=origin)
         table_id, guest = created.json()["table"]["id"], created.json()["seats"][1]["token"]
-        context.request.post(base(served) + f"/api/tables/{table_id}/start", headers=origin)
+        context.request.post(served.site + f"/api/tables/{table_id}/start", headers=origin)
         while to_act(served, table_id) == 1:  # the guest plays until it is her turn
             state = served.call("GET", f"/api/tables/{table_id}", guest)
             served.call(
@@ -94,7 +85,7 @@ def test_the_games_waiting_show_in_the_header_title_and_favicon(
                 {"action": state["view"]["legal_actions"][0], "seq": state["table"]["seq"]},
             )
 
-        page.goto(base(served) + "/lobby")  # any page: the header counts the game waiting
+        page.goto(served.site + "/lobby")  # any page: the header counts the game waiting
         page.locator("#games-link", has_text=words["games"]).wait_for()
         assert words["waiting"] in (page.text_content("#games-link") or "")
         page.wait_for_function("document.title.startsWith('(1) ')")
@@ -103,7 +94,7 @@ def test_the_games_waiting_show_in_the_header_title_and_favicon(
         )
         looks_right(page, f"turns-lobby-{language}-{size}")
 
-        page.goto(base(served) + "/games")
+        page.goto(served.site + "/games")
         page.locator("main[data-state=signed-in]").wait_for()
         first = page.locator("#your-turn li").first
         first.wait_for()
@@ -139,7 +130,7 @@ def test_the_lobby_asks_what_a_missed_deadline_does_only_with_a_clock(
     stays on the clock's list though the form is drawn anew."""
     with player_context(module_browser, "phone", "fr") as (context, troubles):
         page = context.new_page()
-        page.goto(base(turns_served) + "/lobby")
+        page.goto(turns_served.site + "/lobby")
         page.locator("#clock").wait_for()
         assert page.locator("#on-timeout").count() == 0
         page.focus("#clock")
