@@ -250,6 +250,23 @@ def test_requests_are_rate_limited_per_client(sqlite_url: str) -> None:
         assert int(refused.headers["Retry-After"]) > 0
 
 
+def test_a_request_is_read_at_a_polling_pace(sqlite_url: str) -> None:
+    """Reads are counted per request, so a client hammering its request (or a
+    stranger guessing at one) is refused before the database is asked."""
+    tight = replace(SETTINGS, pairing_reads="3/minute")
+    with TestClient(create_app(sqlite_url, bot_delay=0, settings=tight)) as client:
+        request_id, token = asked(client)
+        for _ in range(3):
+            read(client, request_id, token)
+        headers = {"Authorization": f"Bearer {token}"}
+        refused = client.get(f"/api/pairing/{request_id}", headers=headers)
+        assert refused.status_code == 429 and refused.json()["code"] == "rate_limited"
+        assert refused.json()["params"]["what"] == "pairing_reads"
+        assert int(refused.headers["Retry-After"]) > 0
+        other_id, other_token = asked(client)  # another request is counted apart
+        assert read(client, other_id, other_token)["status"] == "waiting"
+
+
 def test_the_lobby_counts_the_people_looking_per_game(client: TestClient) -> None:
     assert client.get("/api/pairing/looking").json() == {"people": {}}
     asked(client, game="tucano", players=3)

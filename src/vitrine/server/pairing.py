@@ -160,6 +160,9 @@ class Pairing:
         self.clock = clock or service.core.clock.now
         settings = service.settings
         self.asking = RateLimit("pairing_requests", settings.pairing_requests, self.core.limiter)
+        # Reads are counted per request: its holder polls it, and requests are few
+        # (``pairing_requests``), so reads stay bounded however many hands poll.
+        self.reading = RateLimit("pairing_reads", settings.pairing_reads, self.core.limiter)
         self.matcher = secrets.token_hex(8)
         self.wake = asyncio.Event()
         self._one_round = asyncio.Lock()  # a round run from outside waits for the matcher's
@@ -277,6 +280,7 @@ class Pairing:
     ) -> dict[str, Any]:
         """The request as its holder sees it; a guest's first read once paired holds
         its seat token."""
+        self.reading.hit(request_id)
         row = await self.mine(request_id, token, account_id)
         seat_token = None
         guest_paired = row.table_id is not None and row.seat_token_hash is not None

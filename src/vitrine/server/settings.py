@@ -88,6 +88,7 @@ class Settings:
     # quick pairing (server/pairing.py)
     pairing_requests: str = "20/minute;200/hour"  # pairing requests one client may make
     pairing_open: int = 3  # requests one person (account, or guest address) has open at once
+    pairing_reads: str = "4/second"  # reads of one pairing request (its holder polls once a second)
     pairing_expiry_seconds: float = 600.0  # a request nobody paired by then expires
     pairing_round_seconds: float = 0.5  # each process's matcher looks for pairs this often
 
@@ -146,6 +147,7 @@ RATES = (
     "failed_sign_ins_per_name",
     "api_token_requests",
     "pairing_requests",
+    "pairing_reads",
     "turn_checks",
     "email_verifications",
     "notification_changes",
