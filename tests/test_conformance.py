@@ -16,8 +16,8 @@ def test_every_game_keeps_the_protocols_promises(name: str) -> None:
 
 
 class Leaky:
-    """A game's state wrapped so that its spectator view shows the current
-    player's legal decisions: what a view must never do for anyone else."""
+    """A game's state wrapped so that its spectator view names somebody as its
+    viewer: what a view must never do."""
 
     def __init__(self, state: Any) -> None:
         self.state = state
@@ -26,16 +26,43 @@ class Leaky:
         return getattr(self.state, name)
 
     def view(self, player: int | None) -> dict[str, Any]:
-        view: dict[str, Any] = self.state.view(player)
+        return {**self.public_view(), **self.private_view(player)}
+
+    def private_view(self, player: int | None) -> dict[str, Any]:
+        view: dict[str, Any] = self.state.private_view(player)
         return {**view, "viewer": "somebody"} if player is None else view
 
 
-def test_the_checker_notices_a_broken_promise() -> None:
+class Overlapping(Leaky):
+    """A state whose private view repeats a public key (the seats' names): a
+    server that builds the public part once would send one of them twice."""
+
+    def private_view(self, player: int | None) -> dict[str, Any]:
+        return {**self.state.private_view(player), "players": ["somebody else"]}
+
+
+class Unmerged(Leaky):
+    """A state whose whole view is not its two parts: what a seat reads over a
+    socket (the parts) would differ from its HTTP answer (the view)."""
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        return {**self.state.view(player), "round": -1}
+
+
+@pytest.mark.parametrize(
+    ("wrapper", "promise"),
+    [
+        (Leaky, "a view says whose it is"),
+        (Overlapping, "a view's two parts share no key"),
+        (Unmerged, "a view is its public and private parts"),
+    ],
+)
+def test_the_checker_notices_a_broken_promise(wrapper: type[Leaky], promise: str) -> None:
     game = get_game(game_names()[0])
     state = game.new_game(["A", "B"], {}, 1)
     check_position(game, state, Random(1), "a sound position")
-    with pytest.raises(ConformanceError, match="a view says whose it is"):
-        check_position(game, Leaky(state), Random(1), "a leaky position")
+    with pytest.raises(ConformanceError, match=promise):
+        check_position(game, wrapper(state), Random(1), "a broken position")
 
 
 @pytest.mark.parametrize("name", game_names())

@@ -57,7 +57,17 @@ class GameState(Protocol):
         over it holds ``scores``, one entry per seat, ``{"player", "name",
         "categories": {name: points}, "total", "rank"}`` (rank 1 first, ties
         sharing a rank), which game-independent tools such as tournaments read.
+
+        It is ``{**public_view(), **private_view(player)}``.
         """
+
+    def public_view(self) -> dict[str, Any]:
+        """The part of every view that is the same for every seat and for a
+        spectator: a server builds it once per position however many watch."""
+
+    def private_view(self, player: int | None) -> dict[str, Any]:
+        """The part of ``player``'s view that depends on who looks (``viewer``,
+        their secrets, their legal decisions), with no key of ``public_view``."""
 
     def provisional_scores(self, viewer: int | None) -> list[dict[str, Any]]:
         """The scores if the game ended now, one entry per seat, as ``viewer``
@@ -192,24 +202,24 @@ def win_shares(ranks: Sequence[int]) -> list[float]:
 
 
 def view_header(
-    game: str,
-    rules_version: str,
-    players: Sequence[str],
-    options: Mapping[str, Any],
-    viewer: int | None,
+    game: str, rules_version: str, players: Sequence[str], options: Mapping[str, Any]
 ) -> dict[str, Any]:
-    """The keys that open every game's view, which game-independent tools
-    read (whose view it is, the seats' names); refuses a seat the game lacks,
-    so that no view is ever built for one."""
-    if viewer is not None and not 0 <= viewer < len(players):
-        raise ValueError(f"no seat {viewer} in a {len(players)}-player game")
+    """The keys that open every game's public view, which game-independent
+    tools read (the game, its rules, the seats' names, the options)."""
     return {
         "game": game,
         "rules_version": rules_version,
-        "viewer": viewer,
         "players": list(players),
         "options": dict(options),
     }
+
+
+def viewer_header(viewer: int | None, players: int) -> dict[str, Any]:
+    """The key that opens every private view (whose view it is); refuses a
+    seat the game lacks, so that no view is ever built for one."""
+    if viewer is not None and not 0 <= viewer < players:
+        raise ValueError(f"no seat {viewer} in a {players}-player game")
+    return {"viewer": viewer}
 
 
 def provisional_sheet(player: int, name: str, categories: dict[str, int | None]) -> dict[str, Any]:

@@ -48,8 +48,12 @@ def check_position(game: Game, state: GameState, rng: Random, where: str) -> Non
     ids = state.legal_action_ids()
     _check(len(ids) == len(set(ids)) == len(legal), "one id per legal decision", where)
     _check(sorted(state.action_text(i) for i in ids) == legal, "ids name the decisions", where)
+    public = state.public_view()
     for viewer in [None, *range(state.num_players)]:
         view = state.view(viewer)
+        private = state.private_view(viewer)
+        _check(not public.keys() & private.keys(), "a view's two parts share no key", where)
+        _check(view == public | private, "a view is its public and private parts", where)
         _check(all(key in view for key in HEADER), f"the view of {viewer} has its header", where)
         _check(view["viewer"] == viewer, "a view says whose it is", where)
         json.dumps(view)  # a view travels as JSON

@@ -10,7 +10,9 @@ A state's view of itself, what it hides from whom, and how it is re-dealt
 for search are computed above the state (a game's ``view``, ``determinize``
 modules): the state asks for them the ``Views`` its configuration carries
 (the definition itself, or one object of the game's own, ``state_views``),
-so that the state's module imports none of them.
+so that the state's module imports none of them.  A view is asked for in two
+parts, what everyone sees and what only its viewer does, so that a server
+builds the first once for all its watchers.
 """
 
 from abc import ABC, abstractmethod
@@ -21,7 +23,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from vitrine.engine.errors import RecordError, VitrineError
 from vitrine.engine.evaluation import greedy_values
 from vitrine.engine.overlay import Overlay
-from vitrine.engine.protocol import GameState
+from vitrine.engine.protocol import GameState, viewer_header
 from vitrine.engine.record import Record
 
 S = TypeVar("S", bound=GameState)
@@ -32,7 +34,9 @@ class Views(Protocol[S_contra]):
     """What a state asks of the functions above it (its game's view and
     determinization), answered by the game's definition that made it."""
 
-    def view(self, state: S_contra, player: int | None) -> dict[str, Any]: ...
+    def public_view(self, state: S_contra) -> dict[str, Any]: ...
+
+    def private_view(self, state: S_contra, player: int | None) -> dict[str, Any]: ...
 
     def provisional_scores(self, state: S_contra, viewer: int | None) -> list[dict[str, Any]]: ...
 
@@ -192,7 +196,15 @@ class StateBase(ABC):
         return None if self.is_over else self.current
 
     def view(self, player: int | None) -> dict[str, Any]:
-        return self.config.views.view(self, player)
+        return {**self.public_view(), **self.private_view(player)}
+
+    def public_view(self) -> dict[str, Any]:
+        return self.config.views.public_view(self)
+
+    def private_view(self, player: int | None) -> dict[str, Any]:
+        """Whose view it is (checked), then what the game shows only to them."""
+        header = viewer_header(player, self.num_players)
+        return {**header, **self.config.views.private_view(self, player)}
 
     def provisional_scores(self, viewer: int | None) -> list[dict[str, Any]]:
         return self.config.views.provisional_scores(self, viewer)

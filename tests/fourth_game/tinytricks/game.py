@@ -96,20 +96,23 @@ class TinyTricks(GameBase[TinyState]):
 
     # What a state asks of its definition (kit.game.Views).
 
-    def view(self, state: TinyState, player: int | None) -> dict[str, Any]:
+    def public_view(self, state: TinyState) -> dict[str, Any]:
         config = state.config
-        view = {**view_header(NAME, config.rules_version, config.players, {}, player)}
+        view = {**view_header(NAME, config.rules_version, config.players, {})}
         view |= state.public()
-        view["hand"] = [] if player is None else state.hands[player][:]
-        if player is not None and player == view["current_player"]:
-            view["legal_actions"] = state.legal_actions()
-            view["legal_turns"] = state.legal_turns()
         if state.is_over:
             ranks = state.ranks()
             view["scores"] = [
                 {**sheet, "rank": ranks[sheet["player"]]}
-                for sheet in self.provisional_scores(state, player)
+                for sheet in self.provisional_scores(state, None)
             ]
+        return view
+
+    def private_view(self, state: TinyState, player: int | None) -> dict[str, Any]:
+        view: dict[str, Any] = {"hand": [] if player is None else state.hands[player][:]}
+        if player is not None and player == state.current_player:
+            view["legal_actions"] = state.legal_actions()
+            view["legal_turns"] = state.legal_turns()
         return view
 
     def provisional_scores(self, state: TinyState, viewer: int | None) -> list[dict[str, Any]]:

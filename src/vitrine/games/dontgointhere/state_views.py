@@ -11,15 +11,18 @@ from typing import Any
 
 from vitrine.games.dontgointhere.determinize import resample
 from vitrine.games.dontgointhere.state import DontGoInThereState
-from vitrine.games.dontgointhere.view import player_view, provisional_scores
+from vitrine.games.dontgointhere.view import private_view, provisional_scores, public_view
 
 
 class StateViews:
     """``kit.game.Views`` for every game of Don't Go In There: it holds
     nothing, so one object serves every configuration."""
 
-    def view(self, state: DontGoInThereState, player: int | None) -> dict[str, Any]:
-        return player_view(state, player)
+    def public_view(self, state: DontGoInThereState) -> dict[str, Any]:
+        return public_view(state)
+
+    def private_view(self, state: DontGoInThereState, player: int | None) -> dict[str, Any]:
+        return private_view(state, player)
 
     def provisional_scores(
         self, state: DontGoInThereState, viewer: int | None

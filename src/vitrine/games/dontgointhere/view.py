@@ -40,27 +40,22 @@ def _board(state: DontGoInThereState, board: int, viewer: int | None) -> dict[st
     }
 
 
-def player_view(state: DontGoInThereState, viewer: int | None) -> dict[str, Any]:
-    """JSON-ready view of ``state`` for seat ``viewer`` (None: a spectator)."""
+def public_view(state: DontGoInThereState) -> dict[str, Any]:
+    """JSON-ready view of ``state`` that every seat and a spectator share."""
     config = state.config
     components = config.components
     label = components.label
-    over = state.is_over
     view: dict[str, Any] = {
-        **view_header(GAME_NAME, config.rules.version, config.players, config.options, viewer),
+        **view_header(GAME_NAME, config.rules.version, config.players, config.options),
         "types": [components.types[t].code for t in config.types],
         "phase": PHASES[state.phase],
         "current_player": state.current_player,
         "deck_count": len(state.deck),
         "removed_count": len(state.removed),
-        "boards": [_board(state, board, viewer) for board in range(len(state.rooms))],
         "resolving": None if state.board == EMPTY else state.board,
         "placer": None if state.board == EMPTY else state.placer,
         "picks": [state.spaces[state.board][s] for s in state.queue],
         "dice": ["G" if face else "-" for face in state.dice],
-        "ghosts": [
-            count if over or seat == viewer else None for seat, count in enumerate(state.ghosts)
-        ],
         "ghost_events": [[seat, change] for seat, change in state.ghost_events],
         "meeples": [state.free_meeples(p) for p in range(config.num_players)],
         "tableaus": [
@@ -70,10 +65,7 @@ def player_view(state: DontGoInThereState, viewer: int | None) -> dict[str, Any]
         "clock_done": state.clock_done,
         "turns": list(state.history),
     }
-    if viewer is not None and viewer == state.current_player:
-        view["legal_actions"] = state.legal_actions()
-        view["legal_turns"] = view["legal_actions"]
-    if over:
+    if state.is_over:
         view["scores"] = [
             {
                 "player": sheet.player,
@@ -86,6 +78,23 @@ def player_view(state: DontGoInThereState, viewer: int | None) -> dict[str, Any]
             }
             for sheet in score_game(state)
         ]
+    return view
+
+
+def private_view(state: DontGoInThereState, viewer: int | None) -> dict[str, Any]:
+    """What only seat ``viewer`` (None: a spectator) sees beyond the public view:
+    the boards with the Secret Passage's card where it looked, its own ghost
+    tokens, and its legal decisions when it is to act."""
+    over = state.is_over
+    view: dict[str, Any] = {
+        "boards": [_board(state, board, viewer) for board in range(len(state.rooms))],
+        "ghosts": [
+            count if over or seat == viewer else None for seat, count in enumerate(state.ghosts)
+        ],
+    }
+    if viewer is not None and viewer == state.current_player:
+        view["legal_actions"] = state.legal_actions()
+        view["legal_turns"] = view["legal_actions"]
     return view
 
 

@@ -17,15 +17,18 @@ from vitrine.games.exhibition.explain import explain_refusal
 from vitrine.games.exhibition.fastplayout import build_core
 from vitrine.games.exhibition.scoring import returns
 from vitrine.games.exhibition.state import ExhibitionState
-from vitrine.games.exhibition.view import player_view, provisional_scores
+from vitrine.games.exhibition.view import private_view, provisional_scores, public_view
 
 
 class StateViews:
     """``config.ExhibitionViews`` for every Exhibition game: it holds nothing,
     so one object serves every configuration."""
 
-    def view(self, state: ExhibitionState, player: int | None) -> dict[str, Any]:
-        return player_view(state, player)
+    def public_view(self, state: ExhibitionState) -> dict[str, Any]:
+        return public_view(state)
+
+    def private_view(self, state: ExhibitionState, player: int | None) -> dict[str, Any]:
+        return private_view(state, player)
 
     def provisional_scores(
         self, state: ExhibitionState, viewer: int | None

@@ -23,22 +23,15 @@ def _labels(cards: list[int]) -> list[str]:
     return [LABELS[c] for c in cards]
 
 
-def player_view(state: "ExhibitionState", viewer: int | None) -> dict[str, Any]:
-    """JSON-ready view of ``state`` for seat ``viewer`` (None: a spectator)."""
+def public_view(state: "ExhibitionState") -> dict[str, Any]:
+    """JSON-ready view of ``state`` that every seat and a spectator share."""
     config = state.config
     table = config.table
     hall = config.hall
     codes = table.continent_codes
-    secret: list[int | None] = []
-    if config.options.secret_decade:
-        secret = [
-            decade if state.is_over or seat == viewer else None
-            for seat, decade in enumerate(state.secret_decades)
-        ]
     options = config.options.to_dict()
-    header = view_header(GAME_NAME, config.rules_version, config.players, options, viewer)
     view: dict[str, Any] = {
-        **header,
+        **view_header(GAME_NAME, config.rules_version, config.players, options),
         "showcases": [
             {
                 "key": s.key,
@@ -65,12 +58,8 @@ def player_view(state: "ExhibitionState", viewer: int | None) -> dict[str, Any]:
         "final": list(state.final),
         "discards": _labels(state.discards),
         "all_continents_round": [r or None for r in state.six_round],
-        "secret_decades": secret,
         "turns": state.turn_texts(),
     }
-    if viewer is not None and viewer == state.current_player:
-        view["legal_actions"] = state.legal_actions()
-        view["legal_turns"] = state.legal_turns()
     if state.is_over:
         view["scores"] = [
             {
@@ -83,6 +72,22 @@ def player_view(state: "ExhibitionState", viewer: int | None) -> dict[str, Any]:
             }
             for sheet in score_game(state).players
         ]
+    return view
+
+
+def private_view(state: "ExhibitionState", viewer: int | None) -> dict[str, Any]:
+    """What only seat ``viewer`` (None: a spectator) sees beyond the public view:
+    its own secret decade, and its legal decisions when it is to act."""
+    secret: list[int | None] = []
+    if state.config.options.secret_decade:
+        secret = [
+            decade if state.is_over or seat == viewer else None
+            for seat, decade in enumerate(state.secret_decades)
+        ]
+    view: dict[str, Any] = {"secret_decades": secret}
+    if viewer is not None and viewer == state.current_player:
+        view["legal_actions"] = state.legal_actions()
+        view["legal_turns"] = state.legal_turns()
     return view
 
 

@@ -11,15 +11,18 @@ from typing import Any
 
 from vitrine.games.tucano.determinize import deal_hidden
 from vitrine.games.tucano.state import TucanoState
-from vitrine.games.tucano.view import player_view, provisional_scores
+from vitrine.games.tucano.view import private_view, provisional_scores, public_view
 
 
 class StateViews:
     """``kit.game.Views`` for every Tucano game: it holds nothing, so one
     object serves every configuration."""
 
-    def view(self, state: TucanoState, player: int | None) -> dict[str, Any]:
-        return player_view(state, player)
+    def public_view(self, state: TucanoState) -> dict[str, Any]:
+        return public_view(state)
+
+    def private_view(self, state: TucanoState, player: int | None) -> dict[str, Any]:
+        return private_view(state, player)
 
     def provisional_scores(self, state: TucanoState, viewer: int | None) -> list[dict[str, Any]]:
         return provisional_scores(state, viewer)

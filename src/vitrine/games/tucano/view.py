@@ -54,8 +54,9 @@ def _totals_with(state: "TucanoState", fruit: int) -> list[int]:
     return trial.totals()
 
 
-def player_view(state: "TucanoState", viewer: int | None) -> dict[str, Any]:
-    """JSON-ready view of ``state`` for seat ``viewer`` (None: a spectator)."""
+def public_view(state: "TucanoState") -> dict[str, Any]:
+    """JSON-ready view of ``state`` that every seat and a spectator share: in
+    Tucano nobody sees more than anyone else (T-6)."""
     config = state.config
     table = config.table
     names = table.names
@@ -64,7 +65,7 @@ def player_view(state: "TucanoState", viewer: int | None) -> dict[str, Any]:
     over = state.is_over
     turns_over = over or state.joker_due
     view: dict[str, Any] = {
-        **view_header(GAME_NAME, config.rules.version, config.players, {}, viewer),
+        **view_header(GAME_NAME, config.rules.version, config.players, {}),
         "cards": card_data(table),
         "phase": "over" if over else "joker" if state.joker_due else "turns",
         "turn": state.turn + (0 if turns_over else 1),
@@ -87,8 +88,6 @@ def player_view(state: "TucanoState", viewer: int | None) -> dict[str, Any]:
         ],
         "discards": [names[k] for k in state.discards],
     }
-    if viewer is not None and viewer == state.current_player:
-        view["legal_actions"] = state.legal_actions()
     if turns_over:
         view["turns"] = state.turn_texts()
         view["revealed"] = [[[names[k] for k in pile] for pile in piles] for piles in state.piles]
@@ -109,6 +108,13 @@ def player_view(state: "TucanoState", viewer: int | None) -> dict[str, Any]:
             for sheet in state.score_sheets()
         ]
     return view
+
+
+def private_view(state: "TucanoState", viewer: int | None) -> dict[str, Any]:
+    """What only seat ``viewer`` sees beyond the public view: its legal decisions."""
+    if viewer is not None and viewer == state.current_player:
+        return {"legal_actions": state.legal_actions()}
+    return {}
 
 
 def provisional_scores(state: "TucanoState", viewer: int | None) -> list[dict[str, Any]]:
