@@ -27,7 +27,14 @@ those of that time (for loads this machine cannot play to the end soon).
 The latencies are given for the whole run, and again without the decisions sent
 in the first ``--warmup`` seconds (10 by default), when every socket connects
 and every table makes its first decision at once: the steady figures, with the
-decisions per second of that part.
+decisions per second of that part, and the servers' CPU per decision over that
+part alone (read from /proc, start-up and table creation left out).
+
+The clients take deltas (docs/server.md); ``--whole`` has them ask for whole
+messages instead, as every client did before deltas.  ``--server-source``
+runs the servers from another checkout's ``src/`` (say, a worktree of the
+commit before a change) with these clients, so that before and after are
+measured by one bench: ``--server-source ../before/src --whole``.
 
 Run: ``.venv/bin/python bench/server.py [--tables 200] [--think 1.0]``;
 ``... --processes 2 --front --database postgresql://...`` through nginx.
@@ -58,6 +65,7 @@ import orjson
 import websockets
 
 from vitrine.server.collector import settle_collector
+from vitrine.server.pictures import apply_delta
 
 PLAYERS = 4
 FRONT = Path(__file__).resolve().parent.parent / "deploy" / "front"
@@ -107,16 +115,24 @@ async def player(
     think: float,
     latencies: list[tuple[float, float]],
     rng: random.Random,
+    deltas: bool,
 ) -> None:
-    """Play one seat to the end of the game (``table.sent`` keeps its decisions)."""
+    """Play one seat to the end of the game (``table.sent`` keeps its decisions),
+    taking deltas or whole messages."""
     url = f"{ws_base}/api/tables/{table.id}/ws"
     context = self_signed() if url.startswith("wss:") else None
     async with websockets.connect(url, max_size=None, ssl=context, open_timeout=60) as socket:
-        await socket.send(json.dumps({"type": "hello", "token": table.tokens[seat]}))
+        hello = {"type": "hello", "token": table.tokens[seat]} | (
+            {"deltas": True} if deltas else {}
+        )
+        await socket.send(json.dumps(hello))
+        message: dict[str, Any] = {}
         async for text in socket:
-            message = orjson.loads(text)  # the clients' CPU is taken from the servers' cores
-            if message["type"] == "error":
-                raise SystemExit(f"the server refused a scripted decision: {message['message']}")
+            received = orjson.loads(text)  # the clients' CPU is taken from the servers' cores
+            if received["type"] == "error":
+                raise SystemExit(f"the server refused a scripted decision: {received['message']}")
+            # A delta always follows this client's last message: it reads every one.
+            message = apply_delta(message, received) if received["type"] == "delta" else received
             seq = message["table"]["seq"]
             if seq in table.sent:
                 sent = table.sent[seq]
@@ -208,9 +224,49 @@ class Played:
     ended: bool  # every game ended (else the run was stopped after ``--seconds``)
 
 
-async def run(bases: list[str], tables: int, think: float, seconds: float | None) -> Played:
+def tree_cpu(pid: int) -> float:
+    """The CPU seconds a process and its live descendants (nginx's workers) have
+    used so far (Linux's /proc; 0 elsewhere)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        used = (int(stat[11]) + int(stat[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+        children = [
+            int(child)
+            for task in Path(f"/proc/{pid}/task").iterdir()
+            for child in (task / "children").read_text().split()
+        ]
+    except OSError:
+        return 0.0
+    return used + sum(tree_cpu(child) for child in children)
+
+
+@dataclass
+class Steady:
+    """The servers' (and the front's) CPU once the warm-up is over, and at the end."""
+
+    pids: list[int]
+    warmup: float
+    begin: tuple[float, float] | None = None  # (time, CPU seconds)
+    end: tuple[float, float] | None = None
+
+    def cpu(self) -> float:
+        return sum(tree_cpu(pid) for pid in self.pids)
+
+    async def read_after(self, start: float) -> None:
+        await asyncio.sleep(max(0.0, start + self.warmup - time.perf_counter()))
+        self.begin = (time.perf_counter(), self.cpu())
+
+
+async def run(
+    bases: list[str],
+    tables: int,
+    think: float,
+    seconds: float | None,
+    deltas: bool,
+    steady: Steady,
+) -> Played:
     """Play until every game ends, or for ``seconds``; seat k of every table talks to
-    ``bases[k % len(bases)]``."""
+    ``bases[k % len(bases)]``.  ``steady`` reads the servers' CPU at its time."""
     opened = await asyncio.gather(
         *(asyncio.to_thread(open_table, bases[i % len(bases)]) for i in range(tables))
     )
@@ -227,16 +283,20 @@ async def run(bases: list[str], tables: int, think: float, seconds: float | None
                 think,
                 latencies,
                 random.Random(rng.random()),
+                deltas,
             )
             for table in opened
             for seat in range(PLAYERS)
         )
     )
+    reading = asyncio.create_task(steady.read_after(start))
     try:
         await asyncio.wait_for(games, seconds)
         ended = True
     except TimeoutError:  # the players are cancelled: the figures are those of the time given
         ended = False
+    steady.end = (time.perf_counter(), steady.cpu())
+    reading.cancel()
     sent = [at for table in opened for at in table.sent.values()]
     return Played(start, time.perf_counter() - start, sent, latencies, ended)
 
@@ -256,6 +316,16 @@ def main() -> None:
         "--seconds", type=float, help="stop after this long, games unfinished (default: never)"
     )
     parser.add_argument(
+        "--server-source",
+        help="run the servers from this source folder (another checkout's src/), with "
+        "these clients: before and after a change, on one bench",
+    )
+    parser.add_argument(
+        "--whole",
+        action="store_true",
+        help="clients ask for whole messages rather than deltas (as before deltas existed)",
+    )
+    parser.add_argument(
         "--warmup",
         type=float,
         default=10.0,
@@ -270,10 +340,13 @@ def main() -> None:
             raise SystemExit("--processes above 1 needs --database postgresql://...")
         # Behind a front, the front is trusted to name the client, as in a deployment.
         settings = RELAXED | {"VITRINE_TRUSTED_PROXIES": "127.0.0.1"}
+        pids = []
         for port in ports:
-            server = start_server(port, database, settings)
+            server_source = {"PYTHONPATH": args.server_source} if args.server_source else {}
+            server = start_server(port, database, settings | server_source)
             running.callback(server.wait)
             running.callback(server.terminate)
+            pids.append(server.pid)
         bases = [f"http://127.0.0.1:{port}" for port in ports]
         if args.front:
             front_port = free_port()
@@ -281,10 +354,14 @@ def main() -> None:
             running.callback(front.wait)
             running.callback(front.terminate)
             bases = [f"https://127.0.0.1:{front_port}"]
+            pids.append(front.pid)
         if args.url:
             bases = [args.url.rstrip("/")]
         before = cpu_times()
-        played = asyncio.run(run(bases, args.tables, args.think, args.seconds))
+        steady_cpu = Steady(pids, args.warmup)
+        played = asyncio.run(
+            run(bases, args.tables, args.think, args.seconds, not args.whole, steady_cpu)
+        )
     after = cpu_times()
     # The servers (and the front) are this process's only waited-for children:
     # their CPU, start-up included.
@@ -316,8 +393,17 @@ def main() -> None:
     )
     print(
         f"servers' CPU {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core), "
-        f"{server_cpu / decisions * 1000:.2f} ms a decision"
+        f"{server_cpu / decisions * 1000:.2f} ms a decision (start-up and table creation included)"
     )
+    if steady_cpu.begin is not None and steady_cpu.end is not None and not args.url:
+        seconds = steady_cpu.end[0] - steady_cpu.begin[0]
+        cpu = steady_cpu.end[1] - steady_cpu.begin[1]
+        made = sum(at >= steady_cpu.begin[0] for at in played.sent)
+        print(
+            f"servers' CPU after {args.warmup:.0f} s: {cpu:.1f} s in {seconds:.0f} s "
+            f"({cpu / seconds:.0%} of a core) for {made} decisions: "
+            f"{cpu / max(made, 1) * 1000:.2f} ms a decision"
+        )
     if before is not None and after is not None:
         spent = [end - start for start, end in zip(before, after, strict=True)]
         # On a virtual machine, time the host gave to others ("steal") delays

@@ -18,8 +18,10 @@ second (``GET /api/pairing/{id}``), plays the table it is paired at as it plays
 an accepted challenge and asks again, asks again after an expiry, and cancels
 its waiting requests when it stops (``POST /api/pairing/{id}/cancel``).
 
-A dropped socket is opened again (the first message after a hello is the
-whole picture, so nothing is replayed); a 429 is waited out as its
+The socket asks for deltas (each change as what changed since the message
+before, rebuilt here with ``vitrine.server.pictures.apply_delta``).  A dropped
+socket is opened again (the first message after a hello is the whole
+picture, so nothing is replayed); a 429 is waited out as its
 ``Retry-After`` says; Ctrl-C stops it cleanly.
 
 Who decides, one of:
@@ -61,6 +63,7 @@ from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import Game
 from vitrine.games import game_names, get_game
 from vitrine.kit.encoding import action_mask, flatten
+from vitrine.server.pictures import apply_delta
 
 log = logging.getLogger("bot_client")
 Policy = Callable[[Any, Any], Any]  # (observation, action mask) -> action id
@@ -304,7 +307,8 @@ class BotClient:
             while True:
                 try:
                     async with websockets.connect(self.api.socket_url(table_id)) as socket:
-                        await socket.send(json.dumps({"type": "hello", "token": self.api.token}))
+                        hello = {"type": "hello", "token": self.api.token, "deltas": True}
+                        await socket.send(json.dumps(hello))
                         attempt = 0
                         if await self.play_socket(socket, decide):
                             return
@@ -317,11 +321,20 @@ class BotClient:
 
     async def play_socket(self, socket: Any, decide: Callable[[dict[str, Any]], str]) -> bool:
         """Answer every state that asks this seat for a decision; True once the
-        game is over (False: the socket closed first)."""
+        game is over (False: the socket closed first).  Changes come as deltas,
+        applied to the last whole state (``apply_delta``); one that does not
+        follow it asks for the whole state again."""
         answered, state = -1, None
         async for text in socket:
             message = json.loads(text)
-            if message["type"] == "error":  # stale: a new state is on its way; else decide again
+            if message["type"] == "delta":
+                if state is None or message["base"] != state["n"]:
+                    if state is not None:
+                        await socket.send(json.dumps({"type": "resync"}))
+                    state = None  # until the whole state comes
+                    continue
+                message = apply_delta(state, message)
+            elif message["type"] == "error":  # stale: a new state is on its way; else decide again
                 log.info("refused: %s (%s)", message["message"], message["code"])
                 if state is None or message["code"] == "stale":
                     continue

@@ -90,11 +90,13 @@ def api(client: TestClient) -> Api:
 
 @contextmanager
 def table_socket(
-    client: TestClient, table_id: str, token: str | None = None
+    client: TestClient, table_id: str, token: str | None = None, deltas: bool = False
 ) -> Iterator[WebSocketTestSession]:
-    """A table's WebSocket, introduced by its first message (a seat token, or none)."""
+    """A table's WebSocket, introduced by its first message (a seat token, or none;
+    whether it takes deltas)."""
     with client.websocket_connect(f"/api/tables/{table_id}/ws") as socket:
-        socket.send_json({"type": "hello"} | ({} if token is None else {"token": token}))
+        hello = {"type": "hello"} | ({} if token is None else {"token": token})
+        socket.send_json(hello | ({"deltas": True} if deltas else {}))
         yield socket
 
 

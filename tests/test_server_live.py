@@ -126,6 +126,7 @@ def test_a_socket_says_what_the_http_api_says(client: TestClient) -> None:
         action = {"action": view["legal_actions"][0], "seq": table["seq"]}
         assert api.post(f"/api/tables/{table_id}/actions", tokens[human], action).status_code == 200
     wait_for_human(api, table_id)
+    shown = client.app.state.service.tables[table_id].shown  # type: ignore[attr-defined]
     seats = (tokens[0], tokens[1], None)
     with (
         table_socket(client, table_id, seats[0]) as ws0,
@@ -135,12 +136,12 @@ def test_a_socket_says_what_the_http_api_says(client: TestClient) -> None:
         sockets = (ws0, ws1, spectator)
         for token, socket in zip(seats, sockets, strict=True):  # the hello's answer
             answer = api.get(f"/api/tables/{table_id}", token).json()
-            assert socket.receive_json() == {"type": "state", **answer}
+            assert socket.receive_json() == {"type": "state", "n": shown, **answer}
         said = api.post(f"/api/tables/{table_id}/chat", tokens[0], {"text": 'à toi "Bo"'})
         assert said.status_code == 200
         for token, socket in zip(seats, sockets, strict=True):  # the broadcast
             answer = api.get(f"/api/tables/{table_id}", token).json()
-            assert socket.receive_json() == {"type": "state", **answer}
+            assert socket.receive_json() == {"type": "state", "n": shown + 1, **answer}
             assert answer["log"] and answer["chat"]
 
 

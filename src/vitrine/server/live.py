@@ -13,17 +13,17 @@ process may have moved the table on since (``tables/following.py`` catches up).
 import asyncio
 import hashlib
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from random import Random
 from typing import Any
 
-import orjson
-
 from vitrine.bots import Bot, make_bot
 from vitrine.engine.protocol import Game, GameState
 from vitrine.server.models import ChatRow, SeatRow, TableRow, aware
 from vitrine.server.notify import Decision
+from vitrine.server.pictures import Picture, decision_texts, dumps, encode_fields
 
 OPEN, PLAYING, OVER = "open", "playing", "over"
 # Closed without a result: no decision for the server's idle time, or the host
@@ -47,9 +47,8 @@ class AccountCredential(str):
 def to_json(value: Any) -> str:
     """``value`` as compact JSON text, by orjson: encoding the views and the log of
     every decision for every watcher was a fifth of a busy server's CPU with the
-    standard library's encoder, about six times orjson's.  Integer keys become
-    strings, as ``json.dumps`` makes them."""
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
+    standard library's encoder, about six times orjson's."""
+    return dumps(value).decode()
 
 
 def public_table(row: TableRow) -> dict[str, Any]:
@@ -102,25 +101,49 @@ def turn_account(status: str, state: GameState | None, seats: list[SeatRow]) -> 
     return seat.account_id
 
 
+DELTAS_KEPT = 8  # deltas waiting for a slow socket before it is sent the whole message instead
+
+
 @dataclass(eq=False)
 class Subscriber:
     """One live connection and what waits to be sent to it.
 
-    Every state message is the whole picture, so only the newest one waiting
-    matters: a slow connection gets fewer messages, never a growing backlog.
-    Errors (answers to this connection's own messages) are kept, up to
-    ``backlog``: a client that sends and never reads is then cut off rather
-    than buffered for.
+    A connection that asked for deltas (``deltas``) is sent each change as
+    what changed since the message before (``pictures.py``), in order; one
+    that did not, or that falls behind by more than ``DELTAS_KEPT``, is sent
+    the whole message, built when it is sent from the table as it is then:
+    a slow connection gets fewer messages, never a growing backlog.  Errors
+    (answers to this connection's own messages) are kept, up to ``backlog``:
+    a client that sends and never reads is then cut off rather than buffered
+    for.  ``whole`` gives the whole message now, with its number.
     """
 
     seat: int | None
+    whole: Callable[[], tuple[int, bytes]]
+    deltas: bool = False
     backlog: int = 16
-    state: str | None = None
+    at: int | None = None  # the number of the newest message queued or sent to it
+    due: list[bytes] = field(default_factory=list)  # deltas waiting, oldest first
+    whole_due: bool = False
     errors: list[str] = field(default_factory=list)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def push_state(self, text: str) -> None:
-        self.state = text
+    def push_whole(self) -> None:
+        """Send the whole message next (a new connection, one behind, or a resync)."""
+        self.whole_due = True
+        self.due.clear()
+        self.ready.set()
+
+    def push_delta(self, base: int, n: int, text: bytes) -> None:
+        """Queue the change from message ``base`` to message ``n``: as a delta if the
+        connection takes them and has ``base``, else as the whole message."""
+        if self.whole_due:
+            return  # the whole message, built when sent, will show this change too
+        if not self.deltas or self.at != base or len(self.due) >= DELTAS_KEPT:
+            self.push_whole()
+            return
+        self.due.append(text)
+        self.at = n
         self.ready.set()
 
     def push_error(self, text: str) -> bool:
@@ -135,9 +158,15 @@ class Subscriber:
         """What to send now, waiting until there is something."""
         await self.ready.wait()
         self.ready.clear()
-        messages = [*self.errors, *([self.state] if self.state is not None else [])]
+        messages = list(self.errors)
         self.errors.clear()
-        self.state = None
+        if self.whole_due:
+            self.whole_due = False
+            self.at, text = self.whole()
+            messages.append(text.decode())
+        else:
+            messages += [text.decode() for text in self.due]
+        self.due.clear()
         return messages
 
 
@@ -162,6 +191,9 @@ class LiveTable:
     # Decisions announced with their notice, by the version each leads to.
     announced: dict[int, Decision] = field(default_factory=dict)
     follower: asyncio.Task[None] | None = None  # catching up with what was announced
+    shown: int = 0  # the number of the newest message about this table (pictures.py)
+    picture: Picture | None = None  # the table as message ``shown`` showed it, if watched
+    log_texts: list[bytes] = field(default_factory=list)  # the log's decisions, encoded
 
     @property
     def version(self) -> int:
@@ -260,41 +292,66 @@ class LiveTable:
             "rematch": self.rematch,
         }
 
-    def _shared(self) -> dict[str, Any]:
-        """What every watcher of the table gets alike: the table, its decisions, its chat."""
-        return {
-            "table": self.summary(),
-            "log": [{"seat": position, "action": text} for position, text in self.log],
-            "chat": [
-                {"seat": line.seat, "text": line.text, "at": aware(line.created_at).isoformat()}
-                for line in self.chat
-            ],
-        }
-
-    def _view(self, seat: int | None) -> dict[str, Any] | None:
-        return None if self.state is None else self.state.view(seat)
+    def _chat(self) -> list[dict[str, Any]]:
+        return [
+            {"seat": line.seat, "text": line.text, "at": aware(line.created_at).isoformat()}
+            for line in self.chat
+        ]
 
     def message(self, seat: int | None) -> dict[str, Any]:
-        """The whole picture for one seat (None: a spectator)."""
-        return {"type": "state", "you": seat, "view": self._view(seat), **self._shared()}
+        """The whole picture for one seat (None: a spectator), as an HTTP answer gives it."""
+        return {
+            "type": "state",
+            "you": seat,
+            "view": None if self.state is None else self.state.view(seat),
+            "table": self.summary(),
+            "log": [{"seat": position, "action": text} for position, text in self.log],
+            "chat": self._chat(),
+        }
 
-    def message_text(self, seat: int | None, shared: str | None = None) -> str:
-        """:meth:`message` as JSON text.  ``shared`` is :meth:`_shared` already
-        encoded, without its braces: a broadcast encodes it once for every seat,
-        since on a busy server encoding dominated the cost of a decision."""
-        if shared is None:
-            shared = to_json(self._shared())[1:-1]
-        view = to_json(self._view(seat))
-        return f'{{"type":"state","you":{to_json(seat)},"view":{view},{shared}}}'
+    def _take_picture(self) -> Picture:
+        """The table as it is now, encoded, as message number ``shown``."""
+        texts = self.log_texts
+        texts.extend(decision_texts(self.log[len(texts) :]))
+        state = self.state
+        return Picture(
+            n=self.shown,
+            state=state,
+            table=encode_fields(self.summary()),
+            view=None if state is None else encode_fields(state.public_view()),
+            log=list(texts),
+            chat=dumps(self._chat()),
+        )
+
+    def whole_message(self, seat: int | None) -> tuple[int, bytes]:
+        """The whole message for ``seat`` as the table is now, and its number."""
+        if self.picture is None:
+            self.picture = self._take_picture()
+        return self.picture.n, self.picture.whole(seat)
 
     def broadcast(self) -> None:
-        """Queue each subscriber its own view; one view per seat however many watch
-        (and nothing encoded for a table nobody watches, such as bots playing alone)."""
+        """Show the table's change to every subscriber: the public part of the view
+        built and every field encoded once (``pictures.py``), and each delta written
+        once per seat however many watch from it (nothing for a table nobody
+        watches, such as bots playing alone)."""
+        self.shown += 1
         if not self.subscribers:
+            self.picture = None
             return
-        shared = to_json(self._shared())[1:-1]
-        texts: dict[int | None, str] = {}
+        before, after = self.picture, self._take_picture()
+        self.picture = after
+        if before is None:
+            for subscriber in self.subscribers:
+                subscriber.push_whole()
+            return
+        shared: bytes | None = None
+        deltas: dict[int | None, bytes] = {}
         for subscriber in self.subscribers:
-            if subscriber.seat not in texts:
-                texts[subscriber.seat] = self.message_text(subscriber.seat, shared)
-            subscriber.push_state(texts[subscriber.seat])
+            seat = subscriber.seat
+            if not subscriber.deltas or not before.knows(seat):
+                subscriber.push_whole()
+                continue
+            if seat not in deltas:
+                shared = shared or after.shared_delta(before)
+                deltas[seat] = after.seat_delta(shared, seat, before)
+            subscriber.push_delta(before.n, after.n, deltas[seat])

@@ -5,8 +5,12 @@ A client opens ``/api/tables/{id}/ws`` and its first message says who it is:
 a bot's API token (``play`` scope) there acts for the seats its account holds.
 The token travels inside the socket, never in the URL, which proxies log.
 On that, a client gets the whole picture at once, so a reconnecting browser
-catches up with no replay of missed messages.  Decisions sent here take the
-same path as ``POST /actions``, chat lines the same path as ``POST /chat``;
+catches up with no replay of missed messages.  A client that says
+``"deltas": true`` in its hello is then sent each change as a delta, what
+changed since the message before (``pictures.py``): numbered, so that a
+client missing one sends ``{"type": "resync"}`` and gets the whole again.
+Decisions sent here take the same path as ``POST /actions``, chat lines the
+same path as ``POST /chat``;
 a refusal comes back as an ``error`` message to the sender only.
 
 Every message is checked before anything is done with it: its size (the
@@ -17,6 +21,8 @@ rate.  A client that sends faster than it reads its errors is disconnected.
 
 import asyncio
 import json
+from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -80,8 +86,17 @@ def _fields(message: dict[str, Any], kind: str, allowed: set[str]) -> None:
         )
 
 
-async def _hello(websocket: WebSocket, seconds: float) -> str | None:
-    """The first message: who is connecting (a seat token, or none for a spectator)."""
+@dataclass(frozen=True)
+class Hello:
+    """Who connects (a token, or None for a spectator) and whether they take deltas."""
+
+    token: str | None
+    deltas: bool
+
+
+async def _hello(websocket: WebSocket, seconds: float) -> Hello:
+    """The first message: who is connecting (a seat token, or none for a spectator),
+    and whether the client applies deltas (``"deltas": true``)."""
     try:
         received = await asyncio.wait_for(websocket.receive(), seconds)
     except TimeoutError:
@@ -94,27 +109,37 @@ async def _hello(websocket: WebSocket, seconds: float) -> str | None:
     if received["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(received.get("code", 1000))
     message = _parse(received)
-    _fields(message, "hello", {"type", "token"})
+    _fields(message, "hello", {"type", "token", "deltas"})
     token = message.get("token")
     if token is not None and not isinstance(token, str):
         raise invalid("message_token", "'token' must be a seat token (text), or absent")
-    return token
+    deltas = message.get("deltas", False)
+    if not isinstance(deltas, bool):
+        raise invalid("message_deltas", "'deltas' must be true or false, or absent")
+    return Hello(token, deltas)
 
 
-FIELDS = {"act": {"type", "action", "seq"}, "chat": {"type", "text"}}
+FIELDS = {"act": {"type", "action", "seq"}, "chat": {"type", "text"}, "resync": {"type"}}
 
 
-async def _handle(service: TableService, table_id: str, token: str | None, received: Any) -> None:
+async def _handle(
+    service: TableService, table_id: str, token: str | None, subscriber: Subscriber, received: Any
+) -> None:
     """One message after the hello: a decision, ``{"type": "act", "action": "1907",
-    "seq": 12}``, or a chat line, ``{"type": "chat", "text": "well played"}``."""
+    "seq": 12}``, a chat line, ``{"type": "chat", "text": "well played"}``, or
+    ``{"type": "resync"}``: a client that cannot apply a delta asks for the whole message."""
     message = _parse(received)
     kind = message.get("type")
     if not isinstance(kind, str) or kind not in FIELDS:
         raise invalid(
             "message_shape",
-            'a message must be an object {"type": "act", "action": ...} or {"type": "chat", ...}',
+            'a message must be an object {"type": "act", "action": ...}, {"type": "chat", ...}'
+            ' or {"type": "resync"}',
         )
     _fields(message, kind, FIELDS[kind])
+    if kind == "resync":
+        subscriber.push_whole()
+        return
     if kind == "chat":
         text = message.get("text")
         if not isinstance(text, str):
@@ -165,7 +190,8 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         return
     await websocket.accept()
     try:
-        token = await _hello(websocket, settings.ws_hello_seconds)
+        hello = await _hello(websocket, settings.ws_hello_seconds)
+        token = hello.token
         if token is not None and is_api_token(token):
             token = await token_account(websocket, token)
         elif token is None and "origin" in websocket.headers:
@@ -179,8 +205,10 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
         await websocket.send_text(_error(error))
         await websocket.close(code=POLICY_VIOLATION, reason=error.message[:120])
         return
-    subscriber = Subscriber(seat, settings.ws_backlog)
-    subscriber.push_state(live.message_text(seat))
+    subscriber = Subscriber(
+        seat, partial(live.whole_message, seat), hello.deltas, settings.ws_backlog
+    )
+    subscriber.push_whole()
     live.subscribers.add(subscriber)
     if len(live.subscribers) == 1:
         await service.watched(live)
@@ -193,7 +221,7 @@ async def table_socket(websocket: WebSocket, table_id: str) -> None:
                 break
             try:
                 await rate.hit()
-                await _handle(service, table_id, token, received)
+                await _handle(service, table_id, token, subscriber, received)
             except ApiError as error:
                 if not subscriber.push_error(_error(error)):
                     await websocket.close(

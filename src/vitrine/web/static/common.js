@@ -196,18 +196,58 @@ export async function api(path, { method = "GET", body, token } = {}) {
 /**
  * A table's live socket.  The first message says who is connecting (the seat
  * token, or none for a spectator): a token never goes in a URL, which
- * proxies log.  Handlers are the WebSocket's own (onopen, onmessage, onclose).
+ * proxies log.  It asks for deltas (what changed since the message before,
+ * docs/server.md) and applies them here, so `onmessage` always gets a whole
+ * message (or an error): the page rebuilds from it.  A delta that does not
+ * follow the last message asks for the whole one again.  `onopen` and
+ * `onclose` are the WebSocket's own handlers.
  */
 export function tableSocket(table, token, { onopen, onmessage, onclose }) {
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   const socket = new WebSocket(`${scheme}://${location.host}/api/tables/${table}/ws`);
+  let whole = null;
   socket.onopen = (event) => {
-    socket.send(JSON.stringify({ type: "hello", ...(token ? { token } : {}) }));
+    socket.send(JSON.stringify({ type: "hello", deltas: true, ...(token ? { token } : {}) }));
     onopen?.(event);
   };
-  socket.onmessage = onmessage;
+  socket.onmessage = (event) => {
+    const data = JSON.parse(event.data);
+    if (data.type === "state") {
+      whole = data;
+    } else if (data.type !== "delta") {
+      onmessage(data);
+      return;
+    } else if (whole && data.base === whole.n) {
+      whole = applyDelta(whole, data);
+    } else {
+      if (whole) socket.send(JSON.stringify({ type: "resync" }));  // once: until a whole comes
+      whole = null;
+      return;
+    }
+    onmessage(whole);
+  };
   socket.onclose = onclose;
   return socket;
+}
+
+function patched(data, change) {
+  const result = { ...data };
+  for (const key of change.drop ?? []) delete result[key];
+  Object.assign(result, change.set ?? {});
+  for (const [key, items] of Object.entries(change.append ?? {})) result[key] = [...result[key], ...items];
+  return result;
+}
+
+/** The whole message a delta leads to from `whole`, its base (`pictures.apply_delta`). */
+export function applyDelta(whole, delta) {
+  let view = whole.view;
+  for (const part of ["view", "own"]) if (delta[part]) view = patched(view ?? {}, delta[part]);
+  return {
+    ...whole, you: delta.you, n: delta.n, view,
+    table: delta.table ? patched(whole.table, delta.table) : whole.table,
+    log: delta.log ? [...whole.log, ...delta.log] : whole.log,
+    chat: delta.chat ?? whole.chat,
+  };
 }
 
 // Tokens live in this browser only: the seat token acts for a seat, the host's starts the table.

@@ -457,8 +457,7 @@ function connect() {
       sentAt = null;
       if (statusBox.textContent === t("connecting")) say("");
     },
-    onmessage: (event) => {
-      const data = JSON.parse(event.data);
+    onmessage: (data) => {
       if (data.type === "error") { fail(data); return; }
       if (message && data.table.current_player !== message.table.current_player) turnsChanged();
       message = data;
