@@ -51,7 +51,7 @@ def encoders() -> dict[str, Callable[[Any], bytes]]:
         "json (standard library)": lambda value: json.dumps(value, separators=(",", ":")).encode(),
     }
     try:
-        import msgspec  # optional: a comparison only
+        import msgspec  # type: ignore[import-not-found]  # optional: a comparison only
 
         found["msgspec"] = msgspec.json.Encoder().encode
     except ImportError:
