@@ -285,8 +285,12 @@ def two_apps(sqlite_url: str) -> Iterator[TwoApps]:
         created = a.post("/api/tables", json={"seats": TWO_HUMANS}).json()
         table_id, host = created["table"]["id"], created["host_token"]
         a.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}"})
-        b.get(f"/api/tables/{table_id}")  # B holds a copy from the start
-        yield TwoApps(a, b, table_id, [seat["token"] for seat in created["seats"]])
+        # B holds a copy from the start, which a spectator there watches (a copy
+        # nobody watches or runs is forgotten at a notice, not followed)
+        with b.websocket_connect(f"/api/tables/{table_id}/ws") as spectator:
+            spectator.send_json({"type": "hello"})
+            spectator.receive_json()  # the table as it is: the spectator is subscribed
+            yield TwoApps(a, b, table_id, [seat["token"] for seat in created["seats"]])
 
 
 def test_a_change_announced_while_catching_up_is_caught_up_with_too(sqlite_url: str) -> None:

@@ -21,6 +21,7 @@ import socket
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from vitrine.engine.protocol import Game, GameState
@@ -56,6 +57,17 @@ def new_state(game: Game, row: TableRow) -> GameState:
     return game.new_game(names, row.options, row.seed, row.rules_version)
 
 
+@dataclass
+class Tally:
+    """The decisions this process applied: those it made (``made``) and those it took
+    from other processes (``followed``).  With table affinity only the process a
+    table is sent to applies its decisions, and the tests and ``GET /api/process``
+    show it (docs/deploy.md)."""
+
+    made: int = 0
+    followed: int = 0
+
+
 async def surviving(work: Callable[[], Awaitable[None]]) -> None:
     """One round of a periodic task; a failure (the database away a moment) is
     logged and the next round tries again, rather than ending the task."""
@@ -88,6 +100,7 @@ class TableCore:
         self.changes = changes
         self.server_id = server_id
         self.tables: dict[str, LiveTable] = {}
+        self.tally = Tally()
         self.limiter = moving_window()  # shared by every rate limit but the sockets'
         self._loading = asyncio.Lock()
         self._executor = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="db")
@@ -218,6 +231,7 @@ class TableCore:
         if stored is None:
             raise not_found("table_not_found", f"table {live.id!r} does not exist", table=live.id)
         self._absorb(live, stored)
+        self.tally.followed += len(stored.log)
         self.after_change(live)
 
     def _absorb(self, live: LiveTable, stored: StoredTable) -> None:
