@@ -6,7 +6,8 @@ sockets of another; concurrent decisions through both are made exactly once
 (the others refused as ``stale``, never a 500); a process killed with
 SIGKILL loses nothing it answered, and its table's bot moves to a living
 process within the lease time; ``--workers`` runs several processes on one
-address and starts again one that dies.  On SQLite one process serves, and
+address (or, ``--worker-ports``, each on its own) and starts again one that
+dies.  On SQLite one process serves, and
 ``--workers`` above 1 is refused.  One test holds two apps in this process to
 a moment no timing reaches reliably: a change announced while a copy is
 catching up with an earlier one.
@@ -15,6 +16,7 @@ catching up with an earlier one.
 import json
 import os
 import signal
+import socket
 import time
 import urllib.error
 import urllib.request
@@ -31,7 +33,7 @@ import websockets.sync.client as ws_client
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
-from server_process import Served, lease_owner
+from server_process import Served, answering, call, free_port, lease_owner
 from vitrine.cli.main import main
 from vitrine.server.app import create_app
 from vitrine.server.notify import Decision, parse_notice
@@ -207,6 +209,41 @@ def test_workers_share_one_address_and_a_dead_one_starts_again(postgres_url: str
         view = state(served, table_id, tokens[seat])["view"]
         body = {"action": view["legal_actions"][0], "seq": 0}
         assert answer(served, f"/api/tables/{table_id}/actions", tokens[seat], body)[0] == 200
+    finally:
+        served.stop()
+
+
+def free_pair() -> int:
+    """A port whose next one is free too."""
+    while True:
+        port = free_port()
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port + 1))
+            except OSError:
+                continue
+        return port
+
+
+def test_workers_on_ports_of_their_own_are_each_one_process(postgres_url: str) -> None:
+    """``--worker-ports``: worker N on the port + N, what a front with table affinity
+    needs; a decision through one port is made by that worker alone, and a worker
+    that dies comes back on its own port."""
+    served = Served(postgres_url, port=free_pair(), extra=("--workers", "2", "--worker-ports"))
+    second = f"http://127.0.0.1:{served.port + 1}"
+    try:
+        table_id, tokens = started(served, TWO_HUMANS)
+        seat = state(served, table_id)["table"]["current_player"]
+        view = state(served, table_id, tokens[seat])["view"]
+        body = {"action": view["legal_actions"][0], "seq": 0}
+        assert answer(served, f"/api/tables/{table_id}/actions", tokens[seat], body)[0] == 200
+        assert served.call("GET", "/api/process")["made"] == 1
+        assert call(second, "GET", "/api/process")["made"] == 0
+        for worker in workers_of(served.process.pid):
+            os.kill(worker, signal.SIGKILL)
+        answering(served.process, lambda method, path: call(second, method, path), served.output)
+        answering(served.process, served.call, served.output)
+        assert served.call("GET", "/api/process")["made"] == 0  # started again
     finally:
         served.stop()
 
