@@ -8,18 +8,23 @@ table's four clients receives the broadcast of the new position (the commit
 to the database happens in between).  Clients and server share this machine;
 the clients settle their collector as the server does, so their own pauses do
 not count as the server's.  The run ends with the servers' CPU time per
-decision (the front's included, with ``--front``) and, on Linux, the share of
+decision (the front's included, with ``--front``), again with what they spent
+starting left out (on Linux: a fixed cost per process, which in a short run
+weighs on the figures of several processes), and, on Linux, the share of
 CPU the host took from this machine (steal), which on a shared virtual machine
 can dominate the tail.
 
 ``--processes N`` starts N server processes on one PostgreSQL database (on
 ports ``--port``, ``--port`` + 1, ...).  Without a front, the seats of each
 table are spread over the processes (seat k on process k mod N), so most
-broadcasts cross from one process to another through PostgreSQL.  With
-``--front`` the bench starts nginx before them (``deploy/front``: TLS,
-round-robin) and the clients go through it; ``--url`` sends them to a front
-started by hand instead (e.g. ``deploy/front DIR 8443 127.0.0.1:9001
-127.0.0.1:9002`` with ``--processes 2 --port 9001``).
+broadcasts cross from one process to another through PostgreSQL, and every
+process applies every decision.  With ``--front`` the bench starts nginx
+before them (``deploy/front``: TLS, each table's requests and sockets to one
+process) and the clients go through it: each decision is applied by one
+process, so the servers' CPU per decision should stay near one process's
+whatever N; ``--url`` sends them to a front started by hand instead (e.g.
+``deploy/front DIR 8443 127.0.0.1:9001 127.0.0.1:9002`` with ``--processes 2
+--port 9001``).
 
 ``--seconds S`` stops after S seconds, the games unfinished: the figures are
 those of that time (for loads this machine cannot play to the end soon).
@@ -138,6 +143,23 @@ def cpu_times() -> list[int] | None:
             return [int(field) for field in stat.readline().split()[1:]]
     except OSError:
         return None
+
+
+def started_cpu(pids: list[int]) -> float | None:
+    """CPU seconds these processes and their children (nginx's workers) have used so
+    far, from Linux's /proc: what the servers spent starting, left out of the
+    figure per decision (a fixed cost per process, not one per decision)."""
+    if not Path("/proc/self/stat").exists():
+        return None
+    ticks = 0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        if int(stat.parent.name) in pids or int(fields[1]) in pids:
+            ticks += sum(int(field) for field in fields[11:15])  # utime, stime, children's
+    return ticks / os.sysconf("SC_CLK_TCK")
 
 
 def free_port() -> int:
@@ -270,19 +292,23 @@ def main() -> None:
             raise SystemExit("--processes above 1 needs --database postgresql://...")
         # Behind a front, the front is trusted to name the client, as in a deployment.
         settings = RELAXED | {"VITRINE_TRUSTED_PROXIES": "127.0.0.1"}
+        children = []
         for port in ports:
             server = start_server(port, database, settings)
+            children.append(server.pid)
             running.callback(server.wait)
             running.callback(server.terminate)
         bases = [f"http://127.0.0.1:{port}" for port in ports]
         if args.front:
             front_port = free_port()
             front = start_front(str(Path(folder) / "nginx"), front_port, ports)
+            children.append(front.pid)
             running.callback(front.wait)
             running.callback(front.terminate)
             bases = [f"https://127.0.0.1:{front_port}"]
         if args.url:
             bases = [args.url.rstrip("/")]
+        starting = started_cpu(children)
         before = cpu_times()
         played = asyncio.run(run(bases, args.tables, args.think, args.seconds))
     after = cpu_times()
@@ -318,6 +344,12 @@ def main() -> None:
         f"servers' CPU {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core), "
         f"{server_cpu / decisions * 1000:.2f} ms a decision"
     )
+    if starting is not None:
+        games = server_cpu - starting
+        print(
+            f"  their start-up left out ({starting:.1f} s): {games:.1f} s, "
+            f"{games / decisions * 1000:.2f} ms a decision"
+        )
     if before is not None and after is not None:
         spent = [end - start for start, end in zip(before, after, strict=True)]
         # On a virtual machine, time the host gave to others ("steal") delays
