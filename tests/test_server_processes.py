@@ -8,9 +8,10 @@ SIGKILL loses nothing it answered, and its table's bot moves to a living
 process within the lease time; ``--workers`` runs several processes on one
 address (or, ``--worker-ports``, each on its own) and starts again one that
 dies.  On SQLite one process serves, and
-``--workers`` above 1 is refused.  One test holds two apps in this process to
+``--workers`` above 1 is refused.  Some tests hold two apps in this process to
 a moment no timing reaches reliably: a change announced while a copy is
-catching up with an earlier one.
+catching up with an earlier one; a copy nobody watches forgotten at a notice
+that arrives while a socket connects to it.
 """
 
 import json
@@ -28,6 +29,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 import websockets.sync.client as ws_client
 from click.testing import CliRunner
@@ -314,10 +316,10 @@ class TwoApps:
 
 
 @contextmanager
-def two_apps(sqlite_url: str) -> Iterator[TwoApps]:
+def two_apps(database_url: str) -> Iterator[TwoApps]:
     with (
-        TestClient(create_app(sqlite_url, bot_delay=0)) as a,
-        TestClient(create_app(sqlite_url, bot_delay=0)) as b,
+        TestClient(create_app(database_url, bot_delay=0)) as a,
+        TestClient(create_app(database_url, bot_delay=0)) as b,
     ):
         created = a.post("/api/tables", json={"seats": TWO_HUMANS}).json()
         table_id, host = created["table"]["id"], created["host_token"]
@@ -405,3 +407,86 @@ def test_a_decision_announced_with_its_notice_is_applied_without_reading(
         caught_up(version)
         assert reads == [1]  # a gap: read from the database
         assert b_copy.log == a_copy.log and len(b_copy.log) == 3
+
+
+def test_a_copy_nobody_watches_is_forgotten_at_a_notice_not_followed(
+    postgres_url: str,
+) -> None:
+    """B holds a copy of a table nobody watches there: A's decision makes B forget
+    it (B would follow it for nobody).  A socket that connects to B while B forgets
+    it (the notice arrives during its read) watches the copy B holds, which B
+    then follows: never a copy forgotten, which nobody would bring up to date."""
+    with (
+        TestClient(create_app(postgres_url, bot_delay=0)) as a,
+        TestClient(create_app(postgres_url, bot_delay=0)) as b,
+    ):
+        created = a.post("/api/tables", json={"seats": TWO_HUMANS}).json()
+        table_id, host = created["table"]["id"], created["host_token"]
+        a.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}"})
+        apps = TwoApps(a, b, table_id, [seat["token"] for seat in created["seats"]])
+        b_service = apps.b_service
+        b.get(f"/api/tables/{table_id}")  # B holds a copy, which nobody watches
+
+        def forgotten() -> None:
+            deadline = time.monotonic() + 10
+            while table_id in b_service.tables:
+                assert time.monotonic() < deadline, "B kept following a copy nobody watches"
+                time.sleep(0.02)
+
+        apps.decide()
+        forgotten()
+        assert b_service.core.tally.followed == 0
+        b.get(f"/api/tables/{table_id}")  # read again: B holds a copy at seq 1
+        read = b_service.store.versions
+        decided: list[int] = []
+
+        def decided_while_read(table_ids: list[str]) -> dict[str, int]:
+            if not decided:  # the socket's first read: a decision, and B forgets its copy
+                decided.append(apps.decide()[0])
+                forgotten()
+            versions: dict[str, int] = read(table_ids)
+            return versions
+
+        b_service.store.versions = decided_while_read
+        with b.websocket_connect(f"/api/tables/{table_id}/ws") as spectator:
+            spectator.send_json({"type": "hello"})
+            assert spectator.receive_json()["table"]["seq"] == 2
+            assert b_service.tables[table_id].subscribers  # the copy B holds is watched
+            apps.decide()
+            assert spectator.receive_json()["table"]["seq"] == 3  # and followed
+        assert decided and b_service.core.tally.followed == 1
+
+
+def listeners(postgres_url: str) -> set[int]:
+    """The backends of the processes' listening connections."""
+    with psycopg.connect(postgres_url) as connection:
+        rows = connection.execute(
+            "SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %'"
+        ).fetchall()
+    return {pid for (pid,) in rows}
+
+
+def test_a_lost_listening_connection_comes_back_and_misses_nothing(postgres_url: str) -> None:
+    """B's listening connection is cut (its backend terminated) and a decision made
+    meanwhile: B listens again, catches up with what it did not hear, and hears
+    what comes next."""
+    with two_apps(postgres_url) as apps:
+        spectator = apps.b.websocket_connect(f"/api/tables/{apps.table_id}/ws")
+        with spectator:
+            spectator.send_json({"type": "hello"})
+            assert spectator.receive_json()["table"]["seq"] == 0
+            apps.decide()
+            assert spectator.receive_json()["table"]["seq"] == 1
+            before = listeners(postgres_url)
+            assert len(before) == 2  # A's and B's
+            with psycopg.connect(postgres_url) as connection:
+                for pid in before:
+                    connection.execute("SELECT pg_terminate_backend(%s)", (pid,))
+            apps.decide()  # perhaps unheard: B compares its copies once it listens again
+            assert spectator.receive_json()["table"]["seq"] == 2
+            deadline = time.monotonic() + 10
+            while len(now := listeners(postgres_url)) != 2 or now & before:
+                assert time.monotonic() < deadline, "the processes did not listen again"
+                time.sleep(0.05)
+            apps.decide()
+            assert spectator.receive_json()["table"]["seq"] == 3

@@ -163,15 +163,24 @@ class TableCore:
 
     async def fresh(self, table_id: str) -> LiveTable:
         """The table as the database has it now, for an answer that must not lag behind
-        a change another process made a moment ago (its notice may still be on the way)."""
-        live = await self.get(table_id)
-        if self.changes.shared:
+        a change another process made a moment ago (its notice may still be on the way).
+
+        It is the copy this process holds when it returns: one forgotten while this
+        read (a notice for a copy nobody watched, ``following.py``) is read again, or
+        a socket about to watch it would watch a copy that nobody follows."""
+        while True:
+            live = await self.get(table_id)
+            if not self.changes.shared:
+                return live
             version = (await self.db(self.store.versions, [table_id])).get(table_id, 0)
+            if self.tables.get(table_id) is not live:
+                continue  # forgotten meanwhile: read it again
             if version > live.version:
                 async with live.lock:
                     if version > live.version:
                         await self.catch_up(live)
-        return live
+            if self.tables.get(table_id) is live:
+                return live
 
     def seat_of(self, live: LiveTable, token: str | None, reading: bool = False) -> int | None:
         """The seat a token acts for, as this copy knows; None for no token (a spectator),
