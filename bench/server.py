@@ -8,9 +8,10 @@ table's four clients receives the broadcast of the new position (the commit
 to the database happens in between).  Clients and server share this machine;
 the clients settle their collector as the server does, so their own pauses do
 not count as the server's.  The run ends with the servers' CPU time per
-decision (the front's included, with ``--front``), again with what they spent
-starting left out (on Linux: a fixed cost per process, which in a short run
-weighs on the figures of several processes), and, on Linux, the share of
+decision (the front's included, with ``--front``), again after the warm-up
+(on Linux: without the processes' start-up, a fixed cost per process which
+in a short run weighs on the figures of several, nor the sockets'
+connecting), and, on Linux, the share of
 CPU the host took from this machine (steal), which on a shared virtual machine
 can dominate the tail.
 
@@ -53,9 +54,10 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
 from contextlib import ExitStack
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -145,10 +147,11 @@ def cpu_times() -> list[int] | None:
         return None
 
 
-def started_cpu(pids: list[int]) -> float | None:
+def tree_cpu(pids: list[int]) -> float | None:
     """CPU seconds these processes and their children (nginx's workers) have used so
-    far, from Linux's /proc: what the servers spent starting, left out of the
-    figure per decision (a fixed cost per process, not one per decision)."""
+    far, from Linux's /proc (None elsewhere): read after the warm-up and at the
+    end, it gives the servers' CPU in steady play, without their start-up (a
+    fixed cost per process, not one per decision) or the sockets' connecting."""
     if not Path("/proc/self/stat").exists():
         return None
     ticks = 0
@@ -228,11 +231,20 @@ class Played:
     sent: list[float]
     latencies: list[tuple[float, float]]
     ended: bool  # every game ended (else the run was stopped after ``--seconds``)
+    steady_cpu: float | None  # the servers' CPU after the warm-up (None: not measured)
 
 
-async def run(bases: list[str], tables: int, think: float, seconds: float | None) -> Played:
+async def run(
+    bases: list[str],
+    tables: int,
+    think: float,
+    seconds: float | None,
+    warmup: float,
+    servers_cpu: Callable[[], float | None],
+) -> Played:
     """Play until every game ends, or for ``seconds``; seat k of every table talks to
-    ``bases[k % len(bases)]``."""
+    ``bases[k % len(bases)]``.  ``servers_cpu`` is read ``warmup`` seconds in and
+    at the end."""
     opened = await asyncio.gather(
         *(asyncio.to_thread(open_table, bases[i % len(bases)]) for i in range(tables))
     )
@@ -240,6 +252,13 @@ async def run(bases: list[str], tables: int, think: float, seconds: float | None
     settle_collector()  # this client's own collector pauses are not the server's latency
     rng = random.Random(1)
     start = time.perf_counter()
+    warm: list[float | None] = []
+
+    async def after_warmup() -> None:
+        await asyncio.sleep(warmup)
+        warm.append(servers_cpu())
+
+    marker = asyncio.create_task(after_warmup())
     games = asyncio.gather(
         *(
             player(
@@ -259,8 +278,11 @@ async def run(bases: list[str], tables: int, think: float, seconds: float | None
         ended = True
     except TimeoutError:  # the players are cancelled: the figures are those of the time given
         ended = False
+    marker.cancel()
+    end = servers_cpu()
+    steady = end - warm[0] if warm and warm[0] is not None and end is not None else None
     sent = [at for table in opened for at in table.sent.values()]
-    return Played(start, time.perf_counter() - start, sent, latencies, ended)
+    return Played(start, time.perf_counter() - start, sent, latencies, ended, steady)
 
 
 def main() -> None:
@@ -308,9 +330,17 @@ def main() -> None:
             bases = [f"https://127.0.0.1:{front_port}"]
         if args.url:
             bases = [args.url.rstrip("/")]
-        starting = started_cpu(children)
         before = cpu_times()
-        played = asyncio.run(run(bases, args.tables, args.think, args.seconds))
+        played = asyncio.run(
+            run(
+                bases,
+                args.tables,
+                args.think,
+                args.seconds,
+                args.warmup,
+                partial(tree_cpu, children),
+            )
+        )
     after = cpu_times()
     # The servers (and the front) are this process's only waited-for children:
     # their CPU, start-up included.
@@ -335,7 +365,8 @@ def main() -> None:
     # connects (a TLS handshake each through a front) and every table's first
     # decision comes at once.
     since = played.start + args.warmup
-    steady = sum(at >= since for at in played.sent) / max(elapsed - args.warmup, 1e-9)
+    after_warmup = sum(at >= since for at in played.sent)
+    steady = after_warmup / max(elapsed - args.warmup, 1e-9)
     report(
         f"after {args.warmup:.0f} s ({steady:.0f} decisions/s)",
         [latency for at, latency in played.latencies if at >= since],
@@ -344,11 +375,10 @@ def main() -> None:
         f"servers' CPU {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core), "
         f"{server_cpu / decisions * 1000:.2f} ms a decision"
     )
-    if starting is not None:
-        games = server_cpu - starting
+    if (steady_cpu := played.steady_cpu) is not None and after_warmup:
         print(
-            f"  their start-up left out ({starting:.1f} s): {games:.1f} s, "
-            f"{games / decisions * 1000:.2f} ms a decision"
+            f"  after {args.warmup:.0f} s (start-up and connecting left out): "
+            f"{steady_cpu:.1f} s, {steady_cpu / after_warmup * 1000:.2f} ms a decision"
         )
     if before is not None and after is not None:
         spent = [end - start for start, end in zip(before, after, strict=True)]
