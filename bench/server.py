@@ -15,11 +15,14 @@ can dominate the tail.
 ``--processes N`` starts N server processes on one PostgreSQL database (on
 ports ``--port``, ``--port`` + 1, ...).  Without a front, the seats of each
 table are spread over the processes (seat k on process k mod N), so most
-broadcasts cross from one process to another through PostgreSQL.  With
-``--front`` the bench starts nginx before them (``deploy/front``: TLS,
-round-robin) and the clients go through it; ``--url`` sends them to a front
-started by hand instead (e.g. ``deploy/front DIR 8443 127.0.0.1:9001
-127.0.0.1:9002`` with ``--processes 2 --port 9001``).
+broadcasts cross from one process to another through PostgreSQL, and every
+process applies every decision.  With ``--front`` the bench starts nginx
+before them (``deploy/front``: TLS, each table's requests and sockets to one
+process) and the clients go through it: each decision is applied by one
+process, so the servers' CPU per decision should stay near one process's
+whatever N; ``--url`` sends them to a front started by hand instead (e.g.
+``deploy/front DIR 8443 127.0.0.1:9001 127.0.0.1:9002`` with ``--processes 2
+--port 9001``).
 
 ``--seconds S`` stops after S seconds, the games unfinished: the figures are
 those of that time (for loads this machine cannot play to the end soon).

@@ -165,7 +165,8 @@ def self_signed() -> ssl.SSLContext:
 
 class Front:
     """nginx before ``backends`` (``deploy/front``): TLS on a free port, every file
-    under ``folder``; HTTP and WebSocket go to the backends in turn."""
+    under ``folder``; each table's HTTP and WebSocket go to one backend (table
+    affinity), the rest anywhere."""
 
     def __init__(self, folder: Path, backends: list[Served]) -> None:
         self.folder = folder

@@ -1,15 +1,16 @@
 """The real front: two players in Chromium over https, through nginx, to two server
-processes on one PostgreSQL database, one of which is killed mid-game.
+processes on one PostgreSQL database, the table's own killed mid-game.
 
 ``deploy/front`` starts Debian's nginx unprivileged (its own prefix, a free
 high port, a certificate openssl makes) with ``deploy/nginx.conf``, the
-configuration a deployment uses: HTTP and WebSocket go to the processes in
-turn, with no sticky sessions.  The players' sockets are on different
-processes; the process that runs the table (its clock's lease) and holds one
-of the sockets is killed with SIGKILL.  That player's page reconnects
-through nginx to the other process, the clock moves there, the game
-finishes, both players see every decision, and nothing either was shown
-before the kill is lost.
+configuration a deployment uses: every request and socket that names a
+table goes to one process (table affinity), the others are spread.  Both
+players' sockets are on the process that runs the table (its clock's
+lease), which is killed with SIGKILL.  Both pages reconnect through nginx
+to the other process, the clock moves there, the game finishes, both
+players see every decision, and nothing either was shown before the kill
+is lost.  (tests/test_affinity.py holds three processes to it with scripted
+players: which process makes each decision, and which follows none.)
 """
 
 import time
@@ -17,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page
+from playwright.sync_api import Browser
 
 from browser_fixtures import seq
 from server_process import Front, Served, lease_owner
@@ -50,16 +51,13 @@ def front(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Front, list[Serve
         backend.stop()
 
 
-def spread(backends: list[Served], pages: list[Page]) -> None:
-    """Reload the second page until each process holds one of the two sockets
-    (nginx hands each new connection to the next process)."""
-    for _ in range(8):
-        time.sleep(0.5)  # the pages' HTTP requests answered, only the sockets left
-        if [sockets_at(backend.port) for backend in backends] == [1, 1]:
-            return
-        pages[1].reload()
-        pages[1].locator("main[data-status=playing]").wait_for()
-    raise AssertionError("the two sockets never landed on different processes")
+def sockets_on(backend: Served, count: int) -> None:
+    """Wait until ``count`` sockets are open to ``backend`` (and only sockets: the
+    pages' HTTP requests answered)."""
+    deadline = time.monotonic() + 10
+    while sockets_at(backend.port) != count:
+        assert time.monotonic() < deadline, f"{count} sockets never reached {backend.url}"
+        time.sleep(0.1)
 
 
 def test_a_game_through_nginx_survives_a_killed_process(
@@ -76,12 +74,11 @@ def test_a_game_through_nginx_survives_a_killed_process(
         page.goto(nginx.url + seat["link"])
         page.locator("main[data-status=playing]").wait_for()
         pages.append(page)
-    spread(backends, pages)
     runner = lease_owner(postgres_url, table_id)  # the process running the clock
     assert runner is not None
     doomed = next(b for b in backends if runner.endswith(f":{b.port}/0"))
     survivor = next(b for b in backends if b is not doomed)
-    assert sockets_at(doomed.port) == 1  # it holds one player's socket
+    sockets_on(doomed, 2)  # it holds both players' sockets
 
     decisions = 0
     shown: list[str] = []
@@ -101,9 +98,7 @@ def test_a_game_through_nginx_survives_a_killed_process(
             while not (lease_owner(postgres_url, table_id) or "").endswith(f":{survivor.port}/0"):
                 assert time.monotonic() - taken < 6, "the clock did not move to the living process"
                 time.sleep(0.1)
-            while sockets_at(survivor.port) != 2:  # the orphaned page reconnects through nginx
-                assert time.monotonic() - taken < 10, "a page did not reconnect"
-                time.sleep(0.1)
+            sockets_on(survivor, 2)  # the orphaned pages reconnect through nginx
             for page in pages:
                 page.wait_for_function("() => document.querySelector('#status').textContent === ''")
     assert shown, "the process was never killed"

@@ -6,15 +6,18 @@ sockets of another; concurrent decisions through both are made exactly once
 (the others refused as ``stale``, never a 500); a process killed with
 SIGKILL loses nothing it answered, and its table's bot moves to a living
 process within the lease time; ``--workers`` runs several processes on one
-address and starts again one that dies.  On SQLite one process serves, and
-``--workers`` above 1 is refused.  One test holds two apps in this process to
+address (or, ``--worker-ports``, each on its own) and starts again one that
+dies.  On SQLite one process serves, and
+``--workers`` above 1 is refused.  Some tests hold two apps in this process to
 a moment no timing reaches reliably: a change announced while a copy is
-catching up with an earlier one.
+catching up with an earlier one; a copy nobody watches forgotten at a notice
+that arrives while a socket connects to it.
 """
 
 import json
 import os
 import signal
+import socket
 import time
 import urllib.error
 import urllib.request
@@ -26,12 +29,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import psycopg
 import pytest
 import websockets.sync.client as ws_client
 from click.testing import CliRunner
 from fastapi.testclient import TestClient
 
-from server_process import Served, lease_owner
+from server_process import Served, answering, call, free_port, lease_owner
 from vitrine.cli.main import main
 from vitrine.server.app import create_app
 from vitrine.server.notify import Decision, parse_notice
@@ -211,6 +215,41 @@ def test_workers_share_one_address_and_a_dead_one_starts_again(postgres_url: str
         served.stop()
 
 
+def free_pair() -> int:
+    """A port whose next one is free too."""
+    while True:
+        port = free_port()
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port + 1))
+            except OSError:
+                continue
+        return port
+
+
+def test_workers_on_ports_of_their_own_are_each_one_process(postgres_url: str) -> None:
+    """``--worker-ports``: worker N on the port + N, what a front with table affinity
+    needs; a decision through one port is made by that worker alone, and a worker
+    that dies comes back on its own port."""
+    served = Served(postgres_url, port=free_pair(), extra=("--workers", "2", "--worker-ports"))
+    second = f"http://127.0.0.1:{served.port + 1}"
+    try:
+        table_id, tokens = started(served, TWO_HUMANS)
+        seat = state(served, table_id)["table"]["current_player"]
+        view = state(served, table_id, tokens[seat])["view"]
+        body = {"action": view["legal_actions"][0], "seq": 0}
+        assert answer(served, f"/api/tables/{table_id}/actions", tokens[seat], body)[0] == 200
+        assert served.call("GET", "/api/process")["made"] == 1
+        assert call(second, "GET", "/api/process")["made"] == 0
+        for worker in workers_of(served.process.pid):
+            os.kill(worker, signal.SIGKILL)
+        answering(served.process, lambda method, path: call(second, method, path), served.output)
+        answering(served.process, served.call, served.output)
+        assert served.call("GET", "/api/process")["made"] == 0  # started again
+    finally:
+        served.stop()
+
+
 def running(pid: int) -> bool:
     """Whether ``pid`` runs (a zombie, ended and not yet reaped, does not)."""
     try:
@@ -277,16 +316,20 @@ class TwoApps:
 
 
 @contextmanager
-def two_apps(sqlite_url: str) -> Iterator[TwoApps]:
+def two_apps(database_url: str) -> Iterator[TwoApps]:
     with (
-        TestClient(create_app(sqlite_url, bot_delay=0)) as a,
-        TestClient(create_app(sqlite_url, bot_delay=0)) as b,
+        TestClient(create_app(database_url, bot_delay=0)) as a,
+        TestClient(create_app(database_url, bot_delay=0)) as b,
     ):
         created = a.post("/api/tables", json={"seats": TWO_HUMANS}).json()
         table_id, host = created["table"]["id"], created["host_token"]
         a.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}"})
-        b.get(f"/api/tables/{table_id}")  # B holds a copy from the start
-        yield TwoApps(a, b, table_id, [seat["token"] for seat in created["seats"]])
+        # B holds a copy from the start, which a spectator there watches (a copy
+        # nobody watches or runs is forgotten at a notice, not followed)
+        with b.websocket_connect(f"/api/tables/{table_id}/ws") as spectator:
+            spectator.send_json({"type": "hello"})
+            spectator.receive_json()  # the table as it is: the spectator is subscribed
+            yield TwoApps(a, b, table_id, [seat["token"] for seat in created["seats"]])
 
 
 def test_a_change_announced_while_catching_up_is_caught_up_with_too(sqlite_url: str) -> None:
@@ -364,3 +407,86 @@ def test_a_decision_announced_with_its_notice_is_applied_without_reading(
         caught_up(version)
         assert reads == [1]  # a gap: read from the database
         assert b_copy.log == a_copy.log and len(b_copy.log) == 3
+
+
+def test_a_copy_nobody_watches_is_forgotten_at_a_notice_not_followed(
+    postgres_url: str,
+) -> None:
+    """B holds a copy of a table nobody watches there: A's decision makes B forget
+    it (B would follow it for nobody).  A socket that connects to B while B forgets
+    it (the notice arrives during its read) watches the copy B holds, which B
+    then follows: never a copy forgotten, which nobody would bring up to date."""
+    with (
+        TestClient(create_app(postgres_url, bot_delay=0)) as a,
+        TestClient(create_app(postgres_url, bot_delay=0)) as b,
+    ):
+        created = a.post("/api/tables", json={"seats": TWO_HUMANS}).json()
+        table_id, host = created["table"]["id"], created["host_token"]
+        a.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}"})
+        apps = TwoApps(a, b, table_id, [seat["token"] for seat in created["seats"]])
+        b_service = apps.b_service
+        b.get(f"/api/tables/{table_id}")  # B holds a copy, which nobody watches
+
+        def forgotten() -> None:
+            deadline = time.monotonic() + 10
+            while table_id in b_service.tables:
+                assert time.monotonic() < deadline, "B kept following a copy nobody watches"
+                time.sleep(0.02)
+
+        apps.decide()
+        forgotten()
+        assert b_service.core.tally.followed == 0
+        b.get(f"/api/tables/{table_id}")  # read again: B holds a copy at seq 1
+        read = b_service.store.versions
+        decided: list[int] = []
+
+        def decided_while_read(table_ids: list[str]) -> dict[str, int]:
+            if not decided:  # the socket's first read: a decision, and B forgets its copy
+                decided.append(apps.decide()[0])
+                forgotten()
+            versions: dict[str, int] = read(table_ids)
+            return versions
+
+        b_service.store.versions = decided_while_read
+        with b.websocket_connect(f"/api/tables/{table_id}/ws") as spectator:
+            spectator.send_json({"type": "hello"})
+            assert spectator.receive_json()["table"]["seq"] == 2
+            assert b_service.tables[table_id].subscribers  # the copy B holds is watched
+            apps.decide()
+            assert spectator.receive_json()["table"]["seq"] == 3  # and followed
+        assert decided and b_service.core.tally.followed == 1
+
+
+def listeners(postgres_url: str) -> set[int]:
+    """The backends of the processes' listening connections."""
+    with psycopg.connect(postgres_url) as connection:
+        rows = connection.execute(
+            "SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %'"
+        ).fetchall()
+    return {pid for (pid,) in rows}
+
+
+def test_a_lost_listening_connection_comes_back_and_misses_nothing(postgres_url: str) -> None:
+    """B's listening connection is cut (its backend terminated) and a decision made
+    meanwhile: B listens again, catches up with what it did not hear, and hears
+    what comes next."""
+    with two_apps(postgres_url) as apps:
+        spectator = apps.b.websocket_connect(f"/api/tables/{apps.table_id}/ws")
+        with spectator:
+            spectator.send_json({"type": "hello"})
+            assert spectator.receive_json()["table"]["seq"] == 0
+            apps.decide()
+            assert spectator.receive_json()["table"]["seq"] == 1
+            before = listeners(postgres_url)
+            assert len(before) == 2  # A's and B's
+            with psycopg.connect(postgres_url) as connection:
+                for pid in before:
+                    connection.execute("SELECT pg_terminate_backend(%s)", (pid,))
+            apps.decide()  # perhaps unheard: B compares its copies once it listens again
+            assert spectator.receive_json()["table"]["seq"] == 2
+            deadline = time.monotonic() + 10
+            while len(now := listeners(postgres_url)) != 2 or now & before:
+                assert time.monotonic() < deadline, "the processes did not listen again"
+                time.sleep(0.05)
+            apps.decide()
+            assert spectator.receive_json()["table"]["seq"] == 3

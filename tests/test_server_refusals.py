@@ -311,6 +311,7 @@ def test_the_openapi_document_lists_every_route(api: Api) -> None:
         "/api/games/{name}/static/{file}",
         "/api/games/{name}/tutorial",
         "/api/games/{name}/tutorial/position",
+        "/api/process",
         "/api/tables",
         "/api/tables/{table_id}",
         "/api/tables/{table_id}/join",

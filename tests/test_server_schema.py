@@ -29,7 +29,7 @@ SCHEMATHESIS = Path(sys.executable).with_name("st")
 SEED, EXAMPLES = 1, 30
 HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "human", "name": "Cy"}]
 BOTS = [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "beginner"}]
-OPERATIONS = 68
+OPERATIONS = 69
 PASSWORD = "velvet tundra quiver 1951"
 
 

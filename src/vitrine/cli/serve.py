@@ -29,6 +29,12 @@ from vitrine.engine.errors import VitrineError
     help="Server processes on this address, sharing the work (PostgreSQL only).",
 )
 @click.option(
+    "--worker-ports",
+    is_flag=True,
+    help="Each worker on a port of its own, PORT + its number (0, 1, ...): a front "
+    "that sends each table to one process (table affinity) must reach each one.",
+)
+@click.option(
     "--coach-budget",
     metavar="SPEC",
     help="The coach's search per decision for reviews and hints: iterations (3000) "
@@ -40,6 +46,7 @@ def serve(
     database: str | None,
     bot_delay: float,
     workers: int,
+    worker_ports: bool,
     coach_budget: str | None,
 ) -> None:
     """Serve the web app: lobby, tables, live play against friends and bots.
@@ -85,9 +92,11 @@ def serve(
             "(--database postgresql://...; docs/deploy.md)."
         ) from None
     processes = f", {workers} processes" if workers > 1 else ""
+    if worker_ports and workers > 1:
+        processes += f" on ports {port} to {port + workers - 1}"
     click.echo(f"vitrine: open http://{host}:{port}/  (database: {url.split('@')[-1]}{processes})")
     options = ServeOptions(url, host, port, bot_delay, coach_budget)
     if workers == 1:
         serve_here(options, settings)
     else:
-        serve_workers(options, workers)
+        serve_workers(options, workers, worker_ports)

@@ -133,6 +133,16 @@ async def games() -> list[dict[str, Any]]:
     return [game_info(plugin) for plugin in plugins()]
 
 
+@router.get("/process", response_model=schemas.ProcessTally)
+async def process_tally(service: Service) -> dict[str, int]:
+    """This one process's counts, not the site's: asked of each process at its own
+    address, they show where tables are played (behind a front with table
+    affinity, each table's decisions are made by one process and followed by none;
+    docs/deploy.md).  Counts only: nothing of any table or person."""
+    tally = service.core.tally
+    return {"tables": len(service.tables), "made": tally.made, "followed": tally.followed}
+
+
 def game_info(plugin: GamePlugin) -> dict[str, Any]:
     game = plugin.make_game()
     static = f"/api/games/{plugin.name}/static"

@@ -2,7 +2,9 @@
 
 Several processes share the work of one machine (one Python process uses one
 core): ``--workers N`` binds the address once and starts N processes that
-accept from it, the kernel handing each new connection to one of them.  Any
+accept from it, the kernel handing each new connection to one of them; with
+``--worker-ports`` each worker has a port of its own (the port + its number),
+so that a front can send each table to one process (table affinity).  Any
 of them serves any table, because the database is the truth and every
 process hears of every change (PostgreSQL only: ``notify.py``,
 ``tables/following.py``).
@@ -96,15 +98,21 @@ def _worker(options: ServeOptions, worker: int, listening: socket.socket) -> Non
     serve_here(options, Settings.from_environment(), worker, [listening])
 
 
-def serve_workers(options: ServeOptions, workers: int) -> None:
+def serve_workers(options: ServeOptions, workers: int, own_ports: bool = False) -> None:
     """Bind once, run ``workers`` processes on the socket, start again any that dies,
-    and stop them all on SIGTERM or SIGINT."""
-    listening = socket.create_server((options.host, options.port), backlog=2048)
+    and stop them all on SIGTERM or SIGINT.  ``own_ports``: bind once per worker,
+    worker N on the port + N, so that a front can send each table to one process
+    (table affinity, docs/deploy.md); a worker started again is on its own port again."""
+    ports = [options.port + index if own_ports else options.port for index in range(workers)]
+    listening = {
+        port: socket.create_server((options.host, port), backlog=2048)
+        for port in dict.fromkeys(ports)
+    }
     context = multiprocessing.get_context("spawn")  # the parent holds no event loop to copy
     stopping = False
 
     def start(index: int) -> BaseProcess:
-        process = context.Process(target=_worker, args=(options, index, listening))
+        process = context.Process(target=_worker, args=(options, index, listening[ports[index]]))
         process.start()
         return process
 
@@ -132,4 +140,5 @@ def serve_workers(options: ServeOptions, workers: int) -> None:
             process.join(max(0.0, deadline - time.monotonic()))
             if process.is_alive():
                 process.kill()
-        listening.close()
+        for bound in listening.values():
+            bound.close()

@@ -253,6 +253,14 @@ class PageFiles(BaseModel):
     )
 
 
+class ProcessTally(BaseModel):
+    tables: int = Field(description="tables whose copy this process holds in memory now")
+    made: int = Field(description="decisions made by this process since it started")
+    followed: int = Field(
+        description="decisions made by other processes that this one applied to its copies"
+    )
+
+
 class GameInfo(BaseModel):
     name: str
     titles: dict[str, str] = Field(description="the game's name, per language")

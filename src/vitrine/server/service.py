@@ -13,8 +13,12 @@ process moved it on, nothing is written, the copy catches up, and the change
 is decided again on the table as it now is (``TableCore.change``).  So no
 decision is lost or made twice, whichever processes the players' requests
 reach.  Every process hears of every change (``notify.py``), catches up, and
-pushes each of its subscribers their own view.  One process at a time runs a
-table's bots and clock: the one holding its lease (``Runner.lease_round``).
+pushes each of its subscribers their own view; a copy nobody here watches or
+runs is forgotten instead (``following.py``), so behind a front that sends
+each table to one process (table affinity, docs/deploy.md) only that process
+applies its decisions.  One process at a time runs a table's bots and clock:
+the one holding its lease, which follows the table's watchers
+(``Runner.lease_round``).
 
 :class:`TableService` is the one object the API and the sockets talk to, and
 only a façade: each call goes to the part of ``tables/`` that does it.

@@ -19,13 +19,11 @@ import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from sqlalchemy import (
     Connection,
     Engine,
     Table,
-    and_,
     bindparam,
     case,
     delete,
@@ -35,25 +33,21 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
+from vitrine.server.lease_store import PLAYING, LeaseStore
 from vitrine.server.models import (
     ActionRow,
     ChatRow,
     LeaseRow,
-    ReviewJobRow,
     SeatRow,
     TableRow,
     aware,
-    utcnow,
 )
 from vitrine.server.review_store import ReviewStore
 from vitrine.server.standings import Ending, record_end
 
 CHANNEL = "vitrine_tables"  # PostgreSQL's channel for "table T is now at version V"
-PLAYING = "playing"
 
 
 class Unchanged:
@@ -112,14 +106,6 @@ DECIDE = NOTIFY.select_from(_MOVED).add_cte(
 CHAT_KEPT = 100  # chat lines a table keeps in memory and sends; the database keeps all
 
 
-def needs_runner() -> Any:
-    """SQL: a playing table needs some process to run it: a bot to play or a clock."""
-    bot_seat = exists().where(
-        SeatRow.table_id == TableRow.id, or_(SeatRow.kind == "bot", SeatRow.substituted)
-    )
-    return and_(TableRow.status == PLAYING, or_(TableRow.clock_seconds.is_not(None), bot_seat))
-
-
 def notice(table_id: str, version: int, decision: str = "") -> str:
     """The payload of a table's NOTIFY: ``'<table> <version>'``, then the decision
     that led there if it ended nothing (``notify.parse_notice`` reads it)."""
@@ -132,7 +118,7 @@ def decision_notice(seat: int, text: str, at: datetime) -> str:
     return json.dumps([seat, text, at.isoformat()])
 
 
-class Store(ReviewStore):
+class Store(ReviewStore, LeaseStore):
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
         self.notifies = engine.dialect.name == "postgresql"
@@ -412,14 +398,6 @@ class Store(ReviewStore):
                 )
             )
 
-    def watch(self, table_ids: Collection[str], until: datetime) -> None:
-        """Someone in this process watches these tables, until ``until`` unless renewed."""
-        with Session(self.engine) as session:
-            session.execute(
-                update(TableRow).where(TableRow.id.in_(table_ids)).values(watched_until=until)
-            )
-            session.commit()
-
     def bot_tables_playing(self) -> int:
         """Tables of bots alone being played, by every process together."""
         human = exists().where(SeatRow.table_id == TableRow.id, SeatRow.kind == "human")
@@ -428,65 +406,3 @@ class Store(ReviewStore):
                 select(func.count()).select_from(TableRow).where(TableRow.status == PLAYING, ~human)
             )
             return int(count or 0)
-
-    # ------------------------------------------------------------ leases
-
-    def _insert_ignoring_duplicates(self, session: Session, row: dict[str, Any]) -> None:
-        insert = postgresql_insert if self.notifies else sqlite_insert
-        session.execute(insert(LeaseRow).values(**row).on_conflict_do_nothing())
-
-    def claim_lease(self, table_id: str, owner: str, now: datetime, until: datetime) -> bool:
-        """Run ``table_id`` from ``owner`` until ``until``, if nobody else holds it now."""
-        with Session(self.engine) as session:
-            session.execute(
-                update(LeaseRow)
-                .where(
-                    LeaseRow.table_id == table_id,
-                    or_(LeaseRow.expires_at < now, LeaseRow.owner == owner),
-                )
-                .values(owner=owner, expires_at=until)
-            )
-            self._insert_ignoring_duplicates(
-                session, {"table_id": table_id, "owner": owner, "expires_at": until}
-            )
-            holder = session.scalar(select(LeaseRow.owner).where(LeaseRow.table_id == table_id))
-            session.commit()
-            return holder == owner
-
-    def renew_leases(self, owner: str, until: datetime) -> set[str]:
-        """Renew what ``owner`` holds (its tables, its reviews); the tables it still holds."""
-        with Session(self.engine) as session:
-            session.execute(
-                update(LeaseRow).where(LeaseRow.owner == owner).values(expires_at=until)
-            )
-            session.execute(
-                update(ReviewJobRow)
-                .where(ReviewJobRow.owner == owner, ReviewJobRow.status == "running")
-                .values(expires_at=until)
-            )
-            held = set(session.scalars(select(LeaseRow.table_id).where(LeaseRow.owner == owner)))
-            session.commit()
-            return held
-
-    def unrun_tables(self, owner: str, now: datetime, own_too: bool) -> list[str]:
-        """Playing tables with a bot or a clock that no living process runs: no lease,
-        or an expired one (``own_too``: or one of ``owner``'s, from before a restart)."""
-        lease = select(LeaseRow).where(LeaseRow.table_id == TableRow.id)
-        free = or_(
-            ~lease.exists(),
-            lease.where(LeaseRow.expires_at < now).exists(),
-            *([lease.where(LeaseRow.owner == owner).exists()] if own_too else []),
-        )
-        with Session(self.engine) as session:
-            return list(session.scalars(select(TableRow.id).where(needs_runner(), free)))
-
-    def release_leases(self, owner: str) -> None:
-        """A process that stops hands its tables and its reviews over at once."""
-        with Session(self.engine) as session:
-            session.execute(delete(LeaseRow).where(LeaseRow.owner == owner))
-            session.execute(
-                update(ReviewJobRow)
-                .where(ReviewJobRow.owner == owner, ReviewJobRow.status == "running")
-                .values(expires_at=utcnow())
-            )
-            session.commit()

@@ -21,6 +21,7 @@ import socket
 import time
 from collections.abc import Awaitable, Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from vitrine.engine.protocol import Game, GameState
@@ -56,6 +57,17 @@ def new_state(game: Game, row: TableRow) -> GameState:
     return game.new_game(names, row.options, row.seed, row.rules_version)
 
 
+@dataclass
+class Tally:
+    """The decisions this process applied: those it made (``made``) and those it took
+    from other processes (``followed``).  With table affinity only the process a
+    table is sent to applies its decisions, and the tests and ``GET /api/process``
+    show it (docs/deploy.md)."""
+
+    made: int = 0
+    followed: int = 0
+
+
 async def surviving(work: Callable[[], Awaitable[None]]) -> None:
     """One round of a periodic task; a failure (the database away a moment) is
     logged and the next round tries again, rather than ending the task."""
@@ -88,6 +100,7 @@ class TableCore:
         self.changes = changes
         self.server_id = server_id
         self.tables: dict[str, LiveTable] = {}
+        self.tally = Tally()
         self.limiter = moving_window()  # shared by every rate limit but the sockets'
         self._loading = asyncio.Lock()
         self._executor = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="db")
@@ -150,15 +163,24 @@ class TableCore:
 
     async def fresh(self, table_id: str) -> LiveTable:
         """The table as the database has it now, for an answer that must not lag behind
-        a change another process made a moment ago (its notice may still be on the way)."""
-        live = await self.get(table_id)
-        if self.changes.shared:
+        a change another process made a moment ago (its notice may still be on the way).
+
+        It is the copy this process holds when it returns: one forgotten while this
+        read (a notice for a copy nobody watched, ``following.py``) is read again, or
+        a socket about to watch it would watch a copy that nobody follows."""
+        while True:
+            live = await self.get(table_id)
+            if not self.changes.shared:
+                return live
             version = (await self.db(self.store.versions, [table_id])).get(table_id, 0)
+            if self.tables.get(table_id) is not live:
+                continue  # forgotten meanwhile: read it again
             if version > live.version:
                 async with live.lock:
                     if version > live.version:
                         await self.catch_up(live)
-        return live
+            if self.tables.get(table_id) is live:
+                return live
 
     def seat_of(self, live: LiveTable, token: str | None, reading: bool = False) -> int | None:
         """The seat a token acts for, as this copy knows; None for no token (a spectator),
@@ -218,6 +240,7 @@ class TableCore:
         if stored is None:
             raise not_found("table_not_found", f"table {live.id!r} does not exist", table=live.id)
         self._absorb(live, stored)
+        self.tally.followed += len(stored.log)
         self.after_change(live)
 
     def _absorb(self, live: LiveTable, stored: StoredTable) -> None:

@@ -8,6 +8,15 @@ database.  A burst of notices for one table is followed by one task, which
 goes on until the copy has every version heard of, those heard while it
 read included.
 
+A copy that nobody here watches or runs is not followed but forgotten at
+the first notice (the next reader here loads it afresh): behind a front
+that sends each table to one process (table affinity, docs/deploy.md),
+the other processes' copies are those left by a request that made a table
+(whose id nobody knew yet, so it went anywhere) or came during a failover,
+and following them would apply every decision of the table again, for
+nobody.  So a process ignores the notices of tables it holds no copy of,
+at the cost of a dictionary look-up.
+
 It is a part of its own because it is the one door by which changes come
 in from outside this process, and it decides nothing: it only catches up.
 """
@@ -30,6 +39,9 @@ class Following:
         live = self.core.tables.get(table_id)
         if live is None or version <= live.version:
             return  # not here (read afresh when asked for), or this process's own change
+        if live.is_quiet():
+            self.core.tables.pop(table_id, None)  # nobody here to follow it for
+            return
         if decision is not None:
             live.announced[version] = decision
         live.heard = max(live.heard, version)
@@ -69,5 +81,6 @@ class Following:
         except VitrineError:
             return False
         live.take_decision(state, decision.seat, decision.text, decision.at, live.version + 1)
+        self.core.tally.followed += 1
         self.core.after_change(live)
         return True

@@ -121,6 +121,7 @@ class Play:
                 turn,
             )
             live.take_decision(trial, position, action, now, version)
+            self.core.tally.made += 1
             if status is not None:
                 live.row.status = status
             self.core.after_change(live)

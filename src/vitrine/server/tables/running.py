@@ -14,7 +14,10 @@ table that chose so (``on_timeout``: end), the game ends there, the seat
 that missed its deadline ranking last (``time_controls.py``).  Every time
 here is the core's clock's, which tests move on by days.  Each round
 of renewals also renews the mark, kept in the database, that someone here
-watches a table: every process's lobby lists those first.
+watches a table: every process's lobby lists those first, and the leases
+follow them: a table is run where its watchers are (table affinity, the
+front sending all of a table's sockets to one process; docs/deploy.md), so
+that no other process has to apply its decisions.
 
 It is a part of its own because it is what keeps tables going between
 requests: what it does is set off by time passing and by changes, and it
@@ -35,7 +38,7 @@ TIMEOUT_LEVEL = "casual"  # who takes over a seat whose clock ran out
 
 
 def needs_runner(live: LiveTable) -> bool:
-    """A playing table with a bot to play or a clock to watch (``store.needs_runner``)."""
+    """A playing table with a bot to play or a clock to watch (``lease_store.needs_runner``)."""
     return live.row.status == PLAYING and (
         live.row.clock_seconds is not None
         or any(live.plays_itself(seat.position) for seat in live.seats)
@@ -48,6 +51,8 @@ class Runner:
     def __init__(self, core: TableCore, play: Play) -> None:
         self.core = core
         self.play = play
+        # The watched marks this process wrote, table -> until: a later mark is another's.
+        self._marked: dict[str, datetime] = {}
 
     # ------------------------------------------------------------ leases
 
@@ -65,6 +70,11 @@ class Runner:
         A process that dies stops renewing: its tables are taken over within
         the lease time and a quarter.  ``first``: also take back this process's
         own leases from before a restart, at once.
+
+        A table runs where its watchers are (table affinity: the front sends
+        all of a table's sockets to one process): a lease held here for a table
+        watched only elsewhere is given up, and a table watched only elsewhere
+        is left to that process to take.  Nobody watching, any process takes it.
         """
         core, store, me = self.core, self.core.store, self.core.server_id
         now = core.clock.now()
@@ -73,9 +83,12 @@ class Runner:
         for live in list(core.tables.values()):
             if live.leased and live.id not in held:
                 self._stop_running(live)
-        for table_id in await core.db(store.unrun_tables, me, now, first):
+        for table_id, mark in held.items():
+            if self._watched_elsewhere(table_id, mark, now):
+                await self._give_up(table_id)
+        for table_id, mark in (await core.db(store.unrun_tables, me, now, first)).items():
             known = core.tables.get(table_id)
-            if known is not None and known.leased:
+            if (known is not None and known.leased) or self._watched_elsewhere(table_id, mark, now):
                 continue
             if await core.db(store.claim_lease, table_id, me, now, until):
                 live = await core.fresh(table_id)
@@ -84,6 +97,27 @@ class Runner:
         watched = [live.id for live in core.tables.values() if live.subscribers]
         if watched:
             await core.db(store.watch, watched, until)
+        self._marked = {t: u for t, u in self._marked.items() if u > now}
+        self._marked.update(dict.fromkeys(watched, until))
+
+    def _watched_elsewhere(self, table_id: str, mark: datetime | None, now: datetime) -> bool:
+        """Whether someone watches the table on another process and nobody here: its
+        mark is alive and newer than any this process wrote (``_marked``)."""
+        live = self.core.tables.get(table_id)
+        if live is not None and live.subscribers:
+            return False
+        if mark is None or mark <= now:
+            return False
+        mine = self._marked.get(table_id)
+        return mine is None or mark > mine
+
+    async def _give_up(self, table_id: str) -> None:
+        """Stop running a table here, then free its lease for the process its
+        watchers are on (stopped first: never two runners at once)."""
+        live = self.core.tables.get(table_id)
+        if live is not None:
+            self._stop_running(live)
+        await self.core.db(self.core.store.release_lease, table_id, self.core.server_id)
 
     async def take_over(self, live: LiveTable) -> None:
         """Run a table that now needs running (it started with a bot or a clock, or a
@@ -116,6 +150,7 @@ class Runner:
         """Someone here began watching a table: the lobby, in every process, lists it first."""
         until = self.core.clock.now() + timedelta(seconds=self.core.settings.lease_seconds)
         await self.core.db(self.core.store.watch, [live.id], until)
+        self._marked[live.id] = until
 
     async def hand_over(self) -> None:
         """Give up this process's leases as it stops: the others take its tables at once."""
