@@ -59,7 +59,7 @@ def test_a_delta_turns_one_object_into_the_other(
     before, after = pair
     text = fields_delta(encode_fields(before), encode_fields(after))
     if before == after:
-        assert text == b""
+        assert text == ""
         return
     change = orjson.loads(text)
     rebuilt = apply_delta(
@@ -223,8 +223,8 @@ def test_a_hello_with_a_malformed_deltas_choice_is_refused(client: TestClient, v
     assert error["type"] == "error" and error["code"] == "message_deltas"
 
 
-def whole_at(n: int) -> tuple[int, bytes]:
-    return n, b'{"type":"state","n":%d}' % n
+def whole_at(n: int) -> tuple[int, str]:
+    return n, f'{{"type":"state","n":{n}}}'
 
 
 def test_a_subscriber_behind_or_slow_is_sent_the_whole_message() -> None:
@@ -237,17 +237,17 @@ def test_a_subscriber_behind_or_slow_is_sent_the_whole_message() -> None:
         subscriber = Subscriber(None, lambda: whole_at(now[0]), deltas=True)
         subscriber.push_whole()
         assert await subscriber.next_messages() == ['{"type":"state","n":1}']
-        subscriber.push_delta(1, 2, b"d2")
-        subscriber.push_delta(2, 3, b"d3")
+        subscriber.push_delta(1, 2, "d2")
+        subscriber.push_delta(2, 3, "d3")
         assert await subscriber.next_messages() == ["d2", "d3"]
-        subscriber.push_delta(7, 8, b"d8")  # not from message 3: it cannot apply
+        subscriber.push_delta(7, 8, "d8")  # not from message 3: it cannot apply
         now[0] = 8
         assert await subscriber.next_messages() == ['{"type":"state","n":8}']
         for n in range(9, 10 + DELTAS_KEPT):  # one more than is kept for a slow socket
-            subscriber.push_delta(n - 1, n, b"d%d" % n)
+            subscriber.push_delta(n - 1, n, f"d{n}")
         now[0] = 9 + DELTAS_KEPT
         assert await subscriber.next_messages() == [f'{{"type":"state","n":{now[0]}}}']
-        subscriber.push_delta(now[0], now[0] + 1, b"next")
+        subscriber.push_delta(now[0], now[0] + 1, "next")
         assert await subscriber.next_messages() == ["next"]
 
     asyncio.run(scenario())
@@ -259,7 +259,7 @@ def test_a_subscriber_without_deltas_gets_only_the_newest_whole_message() -> Non
         subscriber = Subscriber(0, lambda: whole_at(now[0]))
         subscriber.push_whole()
         for n in range(2, 6):
-            subscriber.push_delta(n - 1, n, b"never sent")
+            subscriber.push_delta(n - 1, n, "never sent")
             now[0] = n
         assert await subscriber.next_messages() == ['{"type":"state","n":5}']
 

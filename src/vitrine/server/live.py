@@ -44,13 +44,6 @@ class AccountCredential(str):
     sends is a plain ``str``, so it never passes for an account."""
 
 
-def to_json(value: Any) -> str:
-    """``value`` as compact JSON text, by orjson: encoding the views and the log of
-    every decision for every watcher was a fifth of a busy server's CPU with the
-    standard library's encoder, about six times orjson's."""
-    return dumps(value).decode()
-
-
 def public_table(row: TableRow) -> dict[str, Any]:
     """What anyone may know about a table: never the seed nor a token."""
     return {
@@ -119,11 +112,11 @@ class Subscriber:
     """
 
     seat: int | None
-    whole: Callable[[], tuple[int, bytes]]
+    whole: Callable[[], tuple[int, str]]
     deltas: bool = False
     backlog: int = 16
     at: int | None = None  # the number of the newest message queued or sent to it
-    due: list[bytes] = field(default_factory=list)  # deltas waiting, oldest first
+    due: list[str] = field(default_factory=list)  # deltas waiting, oldest first
     whole_due: bool = False
     errors: list[str] = field(default_factory=list)
     ready: asyncio.Event = field(default_factory=asyncio.Event)
@@ -134,7 +127,7 @@ class Subscriber:
         self.due.clear()
         self.ready.set()
 
-    def push_delta(self, base: int, n: int, text: bytes) -> None:
+    def push_delta(self, base: int, n: int, text: str) -> None:
         """Queue the change from message ``base`` to message ``n``: as a delta if the
         connection takes them and has ``base``, else as the whole message."""
         if self.whole_due:
@@ -163,9 +156,9 @@ class Subscriber:
         if self.whole_due:
             self.whole_due = False
             self.at, text = self.whole()
-            messages.append(text.decode())
+            messages.append(text)
         else:
-            messages += [text.decode() for text in self.due]
+            messages += self.due
         self.due.clear()
         return messages
 
@@ -193,7 +186,7 @@ class LiveTable:
     follower: asyncio.Task[None] | None = None  # catching up with what was announced
     shown: int = 0  # the number of the newest message about this table (pictures.py)
     picture: Picture | None = None  # the table as message ``shown`` showed it, if watched
-    log_texts: list[bytes] = field(default_factory=list)  # the log's decisions, encoded
+    log_texts: list[str] = field(default_factory=list)  # the log's decisions, encoded
 
     @property
     def version(self) -> int:
@@ -323,7 +316,7 @@ class LiveTable:
             chat=dumps(self._chat()),
         )
 
-    def whole_message(self, seat: int | None) -> tuple[int, bytes]:
+    def whole_message(self, seat: int | None) -> tuple[int, str]:
         """The whole message for ``seat`` as the table is now, and its number."""
         if self.picture is None:
             self.picture = self._take_picture()
@@ -344,8 +337,8 @@ class LiveTable:
             for subscriber in self.subscribers:
                 subscriber.push_whole()
             return
-        shared: bytes | None = None
-        deltas: dict[int | None, bytes] = {}
+        shared: str | None = None
+        deltas: dict[int | None, str] = {}
         for subscriber in self.subscribers:
             seat = subscriber.seat
             if not subscriber.deltas or not before.knows(seat):

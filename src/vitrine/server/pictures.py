@@ -14,8 +14,8 @@ the fields whose text changed, the lists that grew as their new items only
 socket that asked for deltas gets those; a new or reconnected socket, one
 that fell behind, or one that did not ask, gets the whole message, built
 from the same picture.  Comparing encoded text is exact (orjson writes the
-same value as the same bytes) and keeps a picture small: bytes, not the
-objects they came from, so thousands of watched tables cost little memory.
+same value as the same text) and keeps a picture small: text, not the
+objects it came from, so thousands of watched tables cost little memory.
 
 A message is JSON text; its parts are spliced from the encoded fields, so
 nothing is encoded twice.  ``apply_delta`` is how a Python client (the
@@ -31,70 +31,74 @@ import orjson
 
 from vitrine.engine.protocol import GameState
 
-Fields = dict[str, bytes]  # a JSON object, each value encoded on its own
+Fields = dict[str, str]  # a JSON object, each value encoded on its own
 
 
-def dumps(value: Any) -> bytes:
-    """``value`` as compact JSON, integer keys as strings (as ``json.dumps`` makes them)."""
-    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
+def dumps(value: Any) -> str:
+    """``value`` as compact JSON text, by orjson (six times the standard library's
+    encoder on these views), integer keys as strings (as ``json.dumps``
+    makes them).  Text, not orjson's bytes: a bytes object orjson returns keeps
+    the buffer it was written in (some 4 KiB however short the value), which
+    made a picture of a table weigh 145 KiB; its text weighs its length."""
+    return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS).decode()
 
 
 def encode_fields(data: Mapping[str, Any]) -> Fields:
     return {key: dumps(value) for key, value in data.items()}
 
 
-def members(fields: Fields) -> bytes:
+def members(fields: Fields) -> str:
     """The object's members, ``"key":value,...``, without braces (to splice two)."""
-    return b",".join(dumps(key) + b":" + value for key, value in fields.items())
+    return ",".join(dumps(key) + ":" + value for key, value in fields.items())
 
 
-def braced(*parts: bytes) -> bytes:
+def braced(*parts: str) -> str:
     """An object from spliced members (an empty part adds nothing)."""
-    return b"{" + b",".join(part for part in parts if part) + b"}"
+    return "{" + ",".join(part for part in parts if part) + "}"
 
 
-def appended(before: bytes, after: bytes) -> bytes | None:
+def appended(before: str, after: str) -> str | None:
     """The items ``after`` adds at the end of ``before``, as a JSON array, when both
     are arrays and ``after`` only adds; else None.
 
     Compact JSON text has one spelling per value, and an array's items end
     where the next comma or the closing bracket begins: ``after`` beginning
     with ``before``'s items and then a comma holds those very items first."""
-    if before[:1] != b"[" or after[:1] != b"[" or len(after) <= len(before):
+    if before[:1] != "[" or after[:1] != "[" or len(after) <= len(before):
         return None
-    if before == b"[]":
+    if before == "[]":
         return after
     head = before[:-1]
-    if after.startswith(head) and after[len(head) : len(head) + 1] == b",":
-        return b"[" + after[len(head) + 1 :]
+    if after.startswith(head) and after[len(head) : len(head) + 1] == ",":
+        return "[" + after[len(head) + 1 :]
     return None
 
 
-def fields_delta(before: Fields, after: Fields) -> bytes:
+def fields_delta(before: Fields, after: Fields) -> str:
     """What turns the object ``before`` into ``after``, as JSON text:
     ``{"set": {key: value}, "append": {key: [items]}, "drop": [key]}``, each
-    part only if it has something; ``b""`` when nothing changed."""
-    sets: list[bytes] = []
-    appends: list[bytes] = []
+    part only if it has something; ``""`` when nothing changed."""
+    sets: list[str] = []
+    appends: list[str] = []
     for key, value in after.items():
         old = before.get(key)
         if old == value:
             continue
         tail = None if old is None else appended(old, value)
         if tail is None:
-            sets.append(dumps(key) + b":" + value)
+            sets.append(dumps(key) + ":" + value)
         else:
-            appends.append(dumps(key) + b":" + tail)
+            appends.append(dumps(key) + ":" + tail)
     drops = [dumps(key) for key in before if key not in after]
     if not (sets or appends or drops):
-        return b""
+        return ""
     parts = []
     if sets:
-        parts.append(b'"set":{' + b",".join(sets) + b"}")
+        parts.append('"set":{' + ",".join(sets) + "}")
     if appends:
-        parts.append(b'"append":{' + b",".join(appends) + b"}")
+        parts.append('"append":{' + ",".join(appends) + "}")
     if drops:
-        parts.append(b'"drop":[' + b",".join(drops) + b"]")
+        parts.append('"drop":[' + ",".join(drops) + "]")
     return braced(*parts)
 
 
@@ -110,8 +114,8 @@ class Picture:
     state: GameState | None
     table: Fields
     view: Fields | None
-    log: list[bytes]  # each decision, encoded
-    chat: bytes
+    log: list[str]  # each decision, encoded
+    chat: str
     _private: dict[int | None, Fields] = field(default_factory=dict)
 
     def private(self, seat: int | None) -> Fields:
@@ -125,47 +129,47 @@ class Picture:
         """Whether some socket was shown ``seat``'s private part of this picture."""
         return seat in self._private
 
-    def whole(self, seat: int | None) -> bytes:
+    def whole(self, seat: int | None) -> str:
         """The whole message for ``seat``: what a socket shows from scratch."""
         private = members(self.private(seat))  # known from now on: deltas may follow
-        view = b"null" if self.view is None else braced(members(self.view), private)
+        view = "null" if self.view is None else braced(members(self.view), private)
         return (
-            b'{"type":"state","you":'
+            '{"type":"state","you":'
             + dumps(seat)
-            + b',"n":'
+            + ',"n":'
             + dumps(self.n)
-            + b',"view":'
+            + ',"view":'
             + view
-            + b',"table":'
+            + ',"table":'
             + braced(members(self.table))
-            + b',"log":['
-            + b",".join(self.log)
-            + b'],"chat":'
+            + ',"log":['
+            + ",".join(self.log)
+            + '],"chat":'
             + self.chat
-            + b"}"
+            + "}"
         )
 
-    def shared_delta(self, before: "Picture") -> bytes:
+    def shared_delta(self, before: "Picture") -> str:
         """The members of the delta from ``before`` that every seat gets alike."""
-        parts = [b'"type":"delta","n":' + dumps(self.n) + b',"base":' + dumps(before.n)]
+        parts = ['"type":"delta","n":' + dumps(self.n) + ',"base":' + dumps(before.n)]
         table = fields_delta(before.table, self.table)
         if table:
-            parts.append(b'"table":' + table)
+            parts.append('"table":' + table)
         if len(self.log) > len(before.log):
-            parts.append(b'"log":[' + b",".join(self.log[len(before.log) :]) + b"]")
+            parts.append('"log":[' + ",".join(self.log[len(before.log) :]) + "]")
         if self.chat != before.chat:
-            parts.append(b'"chat":' + self.chat)
+            parts.append('"chat":' + self.chat)
         if self.view is not None:
             view = fields_delta(before.view or {}, self.view)
             if view:
-                parts.append(b'"view":' + view)
-        return b",".join(parts)
+                parts.append('"view":' + view)
+        return ",".join(parts)
 
-    def seat_delta(self, shared: bytes, seat: int | None, before: "Picture") -> bytes:
+    def seat_delta(self, shared: str, seat: int | None, before: "Picture") -> str:
         """``seat``'s delta from ``before``: the members every seat gets (``shared``),
         its seat, and what changed in its private part."""
         own = fields_delta(before.private(seat), self.private(seat))
-        return braced(b'"you":' + dumps(seat), shared, b'"own":' + own if own else b"")
+        return braced('"you":' + dumps(seat), shared, '"own":' + own if own else "")
 
 
 def apply_delta(whole: dict[str, Any], delta: Mapping[str, Any]) -> dict[str, Any]:
@@ -198,6 +202,6 @@ def _patched(data: Mapping[str, Any], change: Mapping[str, Any]) -> dict[str, An
     return result
 
 
-def decision_texts(log: Iterable[tuple[int, str]]) -> list[bytes]:
+def decision_texts(log: Iterable[tuple[int, str]]) -> list[str]:
     """The table's decisions as the messages list them, encoded."""
     return [dumps({"seat": seat, "action": text}) for seat, text in log]

@@ -31,8 +31,9 @@ from vitrine.server.accounts.dependencies import COOKIE
 from vitrine.server.accounts.service import Accounts
 from vitrine.server.accounts.tokens import Tokens, is_api_token
 from vitrine.server.errors import ApiError, invalid
-from vitrine.server.live import AccountCredential, Subscriber, to_json
+from vitrine.server.live import AccountCredential, Subscriber
 from vitrine.server.origins import foreign_origin
+from vitrine.server.pictures import dumps
 from vitrine.server.ratelimit import ConnectionRate
 from vitrine.server.schemas import ACTION_LENGTH, SEQ_LIMIT
 from vitrine.server.service import TableService
@@ -50,7 +51,7 @@ async def _send_waiting(websocket: WebSocket, subscriber: Subscriber) -> None:
 
 def _error(error: ApiError) -> str:
     payload = error.payload()
-    return to_json(
+    return dumps(
         {"type": "error", "status": error.status, "message": payload["detail"]}
         | {"code": payload["code"], "params": payload["params"]}
     )
