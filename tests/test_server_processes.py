@@ -458,10 +458,12 @@ def test_a_copy_nobody_watches_is_forgotten_at_a_notice_not_followed(
 
 
 def listeners(postgres_url: str) -> set[int]:
-    """The backends of the processes' listening connections."""
+    """The backends of the processes' listening connections (to this test's
+    database: other tests beside it listen to theirs)."""
     with psycopg.connect(postgres_url) as connection:
         rows = connection.execute(
-            "SELECT pid FROM pg_stat_activity WHERE query LIKE 'LISTEN %'"
+            "SELECT pid FROM pg_stat_activity"
+            " WHERE query LIKE 'LISTEN %' AND datname = current_database()"
         ).fetchall()
     return {pid for (pid,) in rows}
 
