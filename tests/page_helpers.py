@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, Route, ViewportSize
 from sqlalchemy import update
 
 from account_helpers import PASSWORD
-from browser_fixtures import FLAGS
+from browser_fixtures import Chromium, lend
 from server_process import Served
-from system_parts import AXE, AXE_PART, CHROMIUM, CHROMIUM_PART, require
+from system_parts import AXE, AXE_PART, require
 from vitrine.engine.protocol import GameState
 from vitrine.games import get_game
 from vitrine.server.database import make_engine
@@ -41,9 +41,6 @@ CSP = (
     "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; "
     "object-src 'none'"
 )
-# A response fulfilled by the test (to add the policy) has no server address, so
-# Chromium would count the page as public and refuse its socket to loopback.
-NO_ADDRESS_CHECKS = "--disable-features=LocalNetworkAccessChecks"
 DESKTOP = ViewportSize(width=1366, height=800)
 PHONE = ViewportSize(width=390, height=844)
 SIZES = {"desktop": DESKTOP, "phone": PHONE}
@@ -51,14 +48,9 @@ LOCALES = {"en": "en-US", "fr": "fr-FR"}
 
 
 @pytest.fixture(scope="module")
-def module_browser() -> Iterator[Browser]:
-    require(CHROMIUM_PART)
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(
-            executable_path=str(CHROMIUM), headless=True, args=[*FLAGS, NO_ADDRESS_CHECKS]
-        )
-        yield launched
-        launched.close()
+def module_browser(chromium: Chromium) -> Iterator[Browser]:
+    """The shared Chromium for a module whose fixtures keep contexts across its tests."""
+    yield from lend(chromium)
 
 
 @pytest.fixture(scope="module")

@@ -19,9 +19,12 @@ pytestmark = pytest.mark.timeout(300)
 BUDGET = "30"  # the coach's iterations per decision: quick for tests
 
 
-@pytest.fixture
-def coached(sqlite_url: str) -> Iterator[Served]:
-    server = Served(sqlite_url, bot_delay=0.05, extra=("--coach-budget", BUDGET))
+@pytest.fixture(scope="module")
+def coached(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """One server for the module (a start costs 2-4 s): each test plays and
+    reviews tables of its own, and none reads a list of tables."""
+    path = tmp_path_factory.mktemp("coached") / "vitrine.sqlite3"
+    server = Served(f"sqlite:///{path}", bot_delay=0.05, extra=("--coach-budget", BUDGET))
     yield server
     server.stop()
 

@@ -19,11 +19,15 @@ pytestmark = pytest.mark.timeout(120)  # a hang fails the test instead of stalli
 TWO = {"seats": [{"kind": "human", "name": "Ana"}, {"kind": "human"}]}
 
 
-@pytest.fixture
-def quick(sqlite_url: str) -> Iterator[Served]:
-    """A server with short timeouts and few connections, so the tests need not wait."""
+@pytest.fixture(scope="module")
+def quick(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A server with short timeouts and few connections, so the tests need not wait.
+
+    One for the module (a start costs about 2 s): its tests read no list of
+    tables, and each closes the connections it opened, so none sees another's;
+    its log then holds every test's requests, all free of tracebacks."""
     server = Served(
-        sqlite_url,
+        f"sqlite:///{tmp_path_factory.mktemp('quick') / 'vitrine.sqlite3'}",
         settings={
             "VITRINE_HEADER_TIMEOUT_SECONDS": "1",
             "VITRINE_BODY_TIMEOUT_SECONDS": "1",

@@ -5,7 +5,15 @@ fuzzer is not merely told to wait; two real tables whose ids and tokens go to
 Schemathesis (``tests/schemathesis.toml``), so requests reach the game and
 not only "no such table".  A fixed seed and enough examples per operation to
 visit each of them; any failure (a server error, a status or body the
-document does not list, a schema mismatch) fails the test.  About 40 s.
+document does not list, a schema mismatch) fails the test.  About 25 s.
+
+The budget (``EXAMPLES``) bounds the fuzzing and stateful phases only: the
+coverage phase, which sends each operation the boundary and invalid values
+its schema implies, runs whole whatever it is.  At 30 examples the fuzzing
+phase took 70 s of this test's 93 (a loaded machine, 2760 cases); at 10 it
+takes 26 s, with every one of the 68 operations still fuzzed (1982 cases).
+With a fixed seed a larger budget is only a larger fixed set of cases, so
+runs by hand with ``st`` are where a wider search belongs.
 """
 
 import json
@@ -26,7 +34,7 @@ pytestmark = pytest.mark.timeout(400)
 
 CONFIG = Path(__file__).with_name("schemathesis.toml")
 SCHEMATHESIS = Path(sys.executable).with_name("st")
-SEED, EXAMPLES = 1, 30
+SEED, EXAMPLES = 1, 10
 HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human"}, {"kind": "human", "name": "Cy"}]
 BOTS = [{"kind": "bot", "level": "beginner"}, {"kind": "bot", "level": "beginner"}]
 OPERATIONS = 69
