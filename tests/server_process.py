@@ -15,7 +15,8 @@ import sys
 import tempfile
 import time
 import urllib.request
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -198,3 +199,24 @@ class Front:
         if self.process.poll() is None:
             self.process.terminate()
             self.process.wait(timeout=10)
+
+
+# Processes behind nginx: the front names the client, and a killed process's
+# leases expire within seconds, not the default's minute.
+BEHIND_NGINX = {"VITRINE_TRUSTED_PROXIES": "127.0.0.1", "VITRINE_LEASE_SECONDS": "2"}
+
+
+@contextmanager
+def behind_nginx(
+    database_url: str, folder: Path, count: int
+) -> Iterator[tuple[Front, list[Served]]]:
+    """``count`` server processes on one database with nginx before them (its files
+    under ``folder``), all stopped after."""
+    backends = [Served(database_url, settings=BEHIND_NGINX) for _ in range(count)]
+    front = Front(folder, backends)
+    try:
+        yield front, backends
+    finally:
+        front.stop()
+        for backend in backends:
+            backend.stop()

@@ -27,13 +27,12 @@ import pytest
 import websockets.sync.client as ws_client
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
-from server_process import Front, Served, lease_owner, self_signed
+from server_process import Front, Served, behind_nginx, lease_owner, self_signed
 from system_parts import NGINX_PART, require
 from test_front import sockets_at
 
 pytestmark = pytest.mark.timeout(240)  # a hang fails the test instead of stalling CI
 
-BEHIND_NGINX = {"VITRINE_TRUSTED_PROXIES": "127.0.0.1", "VITRINE_LEASE_SECONDS": "2"}
 TWO_HUMANS = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
 RECONNECT_SECONDS = 10.0  # a socket whose process died is back through nginx by then
 
@@ -142,12 +141,8 @@ def backend_at(backends: list[Served], upstream: str) -> Served:
 @pytest.fixture
 def three(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Front, list[Served]]]:
     require(NGINX_PART)
-    backends = [Served(postgres_url, settings=BEHIND_NGINX) for _ in range(3)]
-    front = Front(tmp_path / "nginx", backends)
-    yield front, backends
-    front.stop()
-    for backend in backends:
-        backend.stop()
+    with behind_nginx(postgres_url, tmp_path / "nginx", 3) as running:
+        yield running
 
 
 def test_each_tables_decisions_are_made_by_one_process_and_followed_by_none(

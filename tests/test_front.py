@@ -21,13 +21,11 @@ import pytest
 from playwright.sync_api import Browser
 
 from browser_fixtures import seq
-from server_process import Front, Served, lease_owner
+from server_process import Front, Served, behind_nginx, lease_owner
 from system_parts import NGINX_PART, require
 from test_browser import act_once
 
 pytestmark = pytest.mark.timeout(300)  # a hang fails the test instead of stalling CI
-
-BEHIND_NGINX = {"VITRINE_TRUSTED_PROXIES": "127.0.0.1", "VITRINE_LEASE_SECONDS": "2"}
 
 
 def sockets_at(port: int) -> int:
@@ -43,12 +41,8 @@ def sockets_at(port: int) -> int:
 @pytest.fixture
 def front(postgres_url: str, tmp_path: Path) -> Iterator[tuple[Front, list[Served]]]:
     require(NGINX_PART)
-    backends = [Served(postgres_url, settings=BEHIND_NGINX) for _ in range(2)]
-    front = Front(tmp_path / "nginx", backends)
-    yield front, backends
-    front.stop()
-    for backend in backends:
-        backend.stop()
+    with behind_nginx(postgres_url, tmp_path / "nginx", 2) as running:
+        yield running
 
 
 def sockets_on(backend: Served, count: int) -> None:

@@ -316,7 +316,8 @@ class TwoApps:
 
 
 @contextmanager
-def two_apps(database_url: str) -> Iterator[TwoApps]:
+def two_apps_unwatched(database_url: str) -> Iterator[TwoApps]:
+    """Two apps and a table started through A, which nobody watches on B."""
     with (
         TestClient(create_app(database_url, bot_delay=0)) as a,
         TestClient(create_app(database_url, bot_delay=0)) as b,
@@ -324,12 +325,24 @@ def two_apps(database_url: str) -> Iterator[TwoApps]:
         created = a.post("/api/tables", json={"seats": TWO_HUMANS}).json()
         table_id, host = created["table"]["id"], created["host_token"]
         a.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}"})
-        # B holds a copy from the start, which a spectator there watches (a copy
-        # nobody watches or runs is forgotten at a notice, not followed)
-        with b.websocket_connect(f"/api/tables/{table_id}/ws") as spectator:
-            spectator.send_json({"type": "hello"})
-            spectator.receive_json()  # the table as it is: the spectator is subscribed
-            yield TwoApps(a, b, table_id, [seat["token"] for seat in created["seats"]])
+        yield TwoApps(a, b, table_id, [seat["token"] for seat in created["seats"]])
+
+
+@contextmanager
+def two_apps(database_url: str) -> Iterator[TwoApps]:
+    # B holds a copy from the start, which a spectator there watches (a copy
+    # nobody watches or runs is forgotten at a notice, not followed)
+    with two_apps_unwatched(database_url) as apps, watching(apps.b, apps.table_id):
+        yield apps
+
+
+@contextmanager
+def watching(client: TestClient, table_id: str) -> Iterator[None]:
+    """A spectator's socket on ``table_id`` through ``client``, once subscribed."""
+    with client.websocket_connect(f"/api/tables/{table_id}/ws") as spectator:
+        spectator.send_json({"type": "hello"})
+        spectator.receive_json()  # the table as it is: the spectator is subscribed
+        yield
 
 
 def test_a_change_announced_while_catching_up_is_caught_up_with_too(sqlite_url: str) -> None:
@@ -416,15 +429,8 @@ def test_a_copy_nobody_watches_is_forgotten_at_a_notice_not_followed(
     it (B would follow it for nobody).  A socket that connects to B while B forgets
     it (the notice arrives during its read) watches the copy B holds, which B
     then follows: never a copy forgotten, which nobody would bring up to date."""
-    with (
-        TestClient(create_app(postgres_url, bot_delay=0)) as a,
-        TestClient(create_app(postgres_url, bot_delay=0)) as b,
-    ):
-        created = a.post("/api/tables", json={"seats": TWO_HUMANS}).json()
-        table_id, host = created["table"]["id"], created["host_token"]
-        a.post(f"/api/tables/{table_id}/start", headers={"Authorization": f"Bearer {host}"})
-        apps = TwoApps(a, b, table_id, [seat["token"] for seat in created["seats"]])
-        b_service = apps.b_service
+    with two_apps_unwatched(postgres_url) as apps:
+        b, table_id, b_service = apps.b, apps.table_id, apps.b_service
         b.get(f"/api/tables/{table_id}")  # B holds a copy, which nobody watches
 
         def forgotten() -> None:
