@@ -89,11 +89,15 @@ async def websockets_server(port: int) -> None:
         await asyncio.get_running_loop().create_future()
 
 
-def serve(kind: str, port: int) -> None:
+def serve(kind: str, port: int, loop: str) -> None:
     if kind == "fastapi":
         import uvicorn
 
-        uvicorn.run(fastapi_app(), host="127.0.0.1", port=port, log_level="warning")
+        uvicorn.run(fastapi_app(), host="127.0.0.1", port=port, log_level="warning", loop=loop)
+    elif loop == "uvloop":
+        import uvloop
+
+        uvloop.run(websockets_server(port))
     else:
         asyncio.run(websockets_server(port))
 
@@ -149,13 +153,26 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--port", type=int, default=8799)
+    parser.add_argument(
+        "--loops", nargs="+", choices=("asyncio", "uvloop"), default=["asyncio", "uvloop"]
+    )
     parser.add_argument("--serve", choices=("fastapi", "websockets"), help=argparse.SUPPRESS)
+    parser.add_argument("--loop", choices=("asyncio", "uvloop"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve, args.port)
+        serve(args.serve, args.port, args.loop)
         return
-    for kind in ("fastapi", "websockets"):
-        command = [sys.executable, __file__, "--serve", kind, "--port", str(args.port)]
+    for kind, loop in [(kind, loop) for kind in ("fastapi", "websockets") for loop in args.loops]:
+        command = [
+            sys.executable,
+            __file__,
+            "--serve",
+            kind,
+            "--loop",
+            loop,
+            "--port",
+            str(args.port),
+        ]
         server = subprocess.Popen(command)
         try:
             time.sleep(3)  # started (a relay with no route to probe)
@@ -165,7 +182,7 @@ def main() -> None:
             server.terminate()
             server.wait()
         print(
-            f"{kind}: {count} messages in {elapsed:.0f} s, each relayed to 4 sockets: "
+            f"{kind} on {loop}: {count} messages in {elapsed:.0f} s, each relayed to 4 sockets: "
             f"server CPU {cpu:.1f} s, {cpu / max(count, 1) * 1000:.3f} ms a message"
         )
 

@@ -206,7 +206,7 @@ def test_a_killed_owners_table_moves_to_one_other_process_and_finishes(
     log = [entry["action"] for entry in table["log"]]
     assert log[: len(shown)] == shown and len(log) == final  # nothing shown was lost
     (bystander,) = [b for b in backends if b is not owner and b is not heir]
-    assert tally(bystander) == {"tables": 0, "made": 0, "followed": 0}
+    assert tally(bystander) == {"tables": 0, "made": 0, "followed": 0, "commits": 0}
     counts = tally(heir)
     assert counts["followed"] == 0 and counts["made"] > 0
     assert counts["made"] <= len(log) - len(shown)  # the rest of the game, made there

@@ -140,7 +140,12 @@ async def process_tally(service: Service) -> dict[str, int]:
     affinity, each table's decisions are made by one process and followed by none;
     docs/deploy.md).  Counts only: nothing of any table or person."""
     tally = service.core.tally
-    return {"tables": len(service.tables), "made": tally.made, "followed": tally.followed}
+    return {
+        "tables": len(service.tables),
+        "made": tally.made,
+        "followed": tally.followed,
+        "commits": service.core.decisions.commits,
+    }
 
 
 def game_info(plugin: GamePlugin) -> dict[str, Any]:

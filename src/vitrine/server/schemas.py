@@ -259,6 +259,10 @@ class ProcessTally(BaseModel):
     followed: int = Field(
         description="decisions made by other processes that this one applied to its copies"
     )
+    commits: int = Field(
+        description="the transactions that wrote the decisions it made that ended nothing: "
+        "under load fewer than those decisions, several tables' written in one"
+    )
 
 
 class GameInfo(BaseModel):

@@ -33,6 +33,7 @@ from vitrine.server.notify import Changes
 from vitrine.server.ratelimit import moving_window
 from vitrine.server.settings import Settings
 from vitrine.server.store import CHAT_KEPT, BehindError, Store, StoredTable
+from vitrine.server.tables.writer import DecisionWriter
 from vitrine.server.timekeeping import Clock
 
 T = TypeVar("T")
@@ -101,6 +102,7 @@ class TableCore:
         self.server_id = server_id
         self.tables: dict[str, LiveTable] = {}
         self.tally = Tally()
+        self.decisions = DecisionWriter(store, self.db, self.spawn)
         self.limiter = moving_window()  # shared by every rate limit but the sockets'
         self._loading = asyncio.Lock()
         self._executor = ThreadPoolExecutor(max_workers=db_workers, thread_name_prefix="db")

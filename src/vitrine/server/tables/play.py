@@ -20,6 +20,7 @@ from vitrine.engine.protocol import GameState
 from vitrine.server.errors import ApiError, checked, conflict, refused
 from vitrine.server.live import ABANDONED, CANCELLED, OVER, PLAYING, LiveTable, turn_account
 from vitrine.server.standings import ending_of
+from vitrine.server.store import Decision
 from vitrine.server.tables.core import TableCore
 
 
@@ -104,26 +105,28 @@ class Play:
                 trial.apply_action(action)
             except VitrineError as error:
                 raise refused(error) from None
-            status = OVER if trial.is_over else None
             now = self.core.clock.now()
             number = len(live.log) + 1
-            turn = turn_account(status or PLAYING, trial, live.seats)
-            version = await self.core.db(
-                self.core.store.append_action,
-                live.id,
-                live.version,
-                number,
-                position,
-                action,
-                now,
-                status,
-                ending_of(live.row, trial, now) if trial.is_over else None,
-                turn,
-            )
-            live.take_decision(trial, position, action, now, version)
+            if trial.is_over:
+                await self.core.db(
+                    self.core.store.append_action,
+                    live.id,
+                    live.version,
+                    number,
+                    position,
+                    action,
+                    now,
+                    OVER,
+                    ending_of(live.row, trial, now),
+                    turn_account(OVER, trial, live.seats),
+                )
+                live.row.status = OVER
+            else:  # with other tables' decisions, in one transaction (tables/writer.py)
+                turn = turn_account(PLAYING, trial, live.seats)
+                made = Decision(live.id, live.version, number, position, action, now, turn)
+                await self.core.decisions.write(made)
+            live.take_decision(trial, position, action, now, live.version + 1)
             self.core.tally.made += 1
-            if status is not None:
-                live.row.status = status
             self.core.after_change(live)
 
         await self.core.change(live, decide)
