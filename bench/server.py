@@ -8,9 +8,11 @@ table's four clients receives the broadcast of the new position (the commit
 to the database happens in between).  Clients and server share this machine;
 the clients settle their collector as the server does, so their own pauses do
 not count as the server's.  The run ends with the servers' CPU time per
-decision (the front's included, with ``--front``) and, on Linux, the share of
-CPU the host took from this machine (steal), which on a shared virtual machine
-can dominate the tail.
+decision (the front's included, with ``--front``), the decisions the servers
+wrote per commit (the group commit, ``server/tables/writer.py``, from each
+server's ``GET /api/process``) and, on Linux, the share of CPU the host took
+from this machine (steal), which on a shared virtual machine can dominate the
+tail.
 
 ``--processes N`` starts N server processes on one PostgreSQL database (on
 ports ``--port``, ``--port`` + 1, ...).  Without a front, the seats of each
@@ -365,6 +367,7 @@ def main() -> None:
         played = asyncio.run(
             run(bases, args.tables, args.think, args.seconds, not args.whole, steady_cpu)
         )
+        tallies = [process_tally(port) for port in ports]
     after = cpu_times()
     # The servers (and the front) are this process's only waited-for children:
     # their CPU, start-up included.
@@ -407,6 +410,12 @@ def main() -> None:
             f"({cpu / seconds:.0%} of a core) for {made} decisions: "
             f"{cpu / max(made, 1) * 1000:.2f} ms a decision"
         )
+    made, commits = (sum(tally.get(key, 0) for tally in tallies) for key in ("made", "commits"))
+    if commits:  # a server from before the group commit does not count them
+        print(
+            f"the servers made {made} decisions; those that ended nothing were written "
+            f"in {commits} commits ({made / commits:.1f} decisions a commit)"
+        )
     if before is not None and after is not None:
         spent = [end - start for start, end in zip(before, after, strict=True)]
         # On a virtual machine, time the host gave to others ("steal") delays
@@ -414,6 +423,13 @@ def main() -> None:
         steal = spent[7] / sum(spent) if len(spent) > 7 else 0.0
         idle = (spent[3] + spent[4]) / sum(spent)
         print(f"machine: {idle:.0%} idle, {steal:.0%} taken by the host (steal) during the run")
+
+
+def process_tally(port: int) -> dict[str, int]:
+    """A server's own counts (GET /api/process): decisions made, commits."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/process", timeout=30) as answer:
+        tally: dict[str, int] = json.load(answer)
+        return tally
 
 
 def report(what: str, latencies: list[float]) -> None:

@@ -12,7 +12,10 @@ seconds), for two servers:
 
 - ``fastapi``: FastAPI on uvicorn (its default WebSocket protocol), as
   ``vitrine serve`` runs, without vitrine's middleware;
-- ``websockets``: the ``websockets`` library's own asyncio server, no ASGI.
+- ``websockets``: the ``websockets`` library's own asyncio server, no ASGI;
+
+each on the standard library's event loop and on uvloop (``--loops``), which
+``vitrine serve`` runs on where it is installed (a dependency but on Windows).
 
 What vitrine spends per decision beyond this floor is its own (compare
 ``bench/server.py``'s "servers' CPU after 10 s").
