@@ -23,7 +23,7 @@ from sqlalchemy.exc import OperationalError
 
 from server_fixtures import Api
 from vitrine.server.app import create_app
-from vitrine.server.store import BehindError, Decision, Store
+from vitrine.server.store import BehindError, Store, TableDecision
 from vitrine.server.tables.writer import DecisionWriter, write_batch
 
 TWO = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
@@ -66,9 +66,9 @@ def test_a_batch_is_one_commit_and_a_table_moved_on_is_refused_alone(database_ur
         before = store.versions(ids)
         now = datetime.now(UTC)
 
-        def decision(table_id: str, tokens: list[str], version: int) -> Decision:
+        def decision(table_id: str, tokens: list[str], version: int) -> TableDecision:
             seat, _, action = first_decision(api, table_id, tokens)
-            return Decision(table_id, version, 1, seat, action, now, None)
+            return TableDecision(table_id, version, 1, seat, action, now, None)
 
         batch = [decision(table_id, tokens, before[table_id]) for table_id, tokens in tables]
         assert write_batch(store, batch) == ([None, None, None], 1)
@@ -80,7 +80,7 @@ def test_a_batch_is_one_commit_and_a_table_moved_on_is_refused_alone(database_ur
 
         # The second table's decision answers the version before the first batch.
         again = [
-            Decision(
+            TableDecision(
                 made.table_id, before[made.table_id] + (i != 1), 2, made.seat, made.text, now, None
             )
             for i, made in enumerate(batch)
@@ -118,7 +118,7 @@ def slowed(store: Store, monkeypatch: pytest.MonkeyPatch, fail_batches: bool = F
     sizes: list[int] = []
     write = store.append_decisions
 
-    def slow(decisions: Sequence[Decision]) -> None:
+    def slow(decisions: Sequence[TableDecision]) -> None:
         sizes.append(len(decisions))
         time.sleep(0.05)
         if fail_batches and len(decisions) > 1:
@@ -167,15 +167,15 @@ class RecordingStore:
     """Stands for the store: records what it is asked to write."""
 
     def __init__(self) -> None:
-        self.written: list[Decision] = []
+        self.written: list[TableDecision] = []
 
-    def append_decisions(self, decisions: Sequence[Decision]) -> None:
+    def append_decisions(self, decisions: Sequence[TableDecision]) -> None:
         self.written.extend(decisions)
 
 
 def test_a_refused_write_reaches_every_waiting_caller_and_the_writer_goes_on() -> None:
     now = datetime.now(UTC)
-    decisions = [Decision(f"t{i}", 0, 1, 0, "x", now, None) for i in range(3)]
+    decisions = [TableDecision(f"t{i}", 0, 1, 0, "x", now, None) for i in range(3)]
     store = RecordingStore()
     refusing = [True]
     tasks: set[asyncio.Task[None]] = set()

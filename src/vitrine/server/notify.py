@@ -37,7 +37,7 @@ Changed = Callable[[str, int, "Decision | None"], None]  # (table id, its versio
 @dataclass(frozen=True)
 class Decision:
     """The one decision that moved a table to the version announced, carried in the
-    notice (``store.append_action``) so a process that has the version before can
+    notice (``store.append_decisions``) so a process that has the version before can
     apply it without reading the table."""
 
     seat: int

@@ -63,7 +63,7 @@ class BehindError(Exception):
 
 
 @dataclass(frozen=True)
-class Decision:
+class TableDecision:
     """A decision that ends nothing and leaves its table's status as it is:
     what :meth:`Store.append_decisions` writes, several tables' at once."""
 
@@ -215,7 +215,7 @@ class Store(ReviewStore, LeaseStore):
             session.commit()
             return moved
 
-    def append_decisions(self, decisions: Sequence[Decision]) -> None:
+    def append_decisions(self, decisions: Sequence[TableDecision]) -> None:
         """Commit decisions that end nothing, each at its own table, in one
         transaction: the group commit of ``tables/writer.py``.  Should any of
         their tables have moved on, BehindError and nothing is written (named
@@ -303,7 +303,7 @@ class Store(ReviewStore, LeaseStore):
             record_end(connection, ending, locking=self.notifies)
             return moved
 
-    def _decide(self, decisions: Sequence[Decision]) -> None:
+    def _decide(self, decisions: Sequence[TableDecision]) -> None:
         """:meth:`append_decisions` on PostgreSQL: one statement a decision
         (``DECIDE``), its notice carrying the decision.  A batch of one commits
         by itself (no BEGIN and COMMIT: a third of the round trips); a longer

@@ -20,7 +20,7 @@ from vitrine.engine.protocol import GameState
 from vitrine.server.errors import ApiError, checked, conflict, refused
 from vitrine.server.live import ABANDONED, CANCELLED, OVER, PLAYING, LiveTable, turn_account
 from vitrine.server.standings import ending_of
-from vitrine.server.store import Decision
+from vitrine.server.store import TableDecision
 from vitrine.server.tables.core import TableCore
 
 
@@ -123,7 +123,7 @@ class Play:
                 live.row.status = OVER
             else:  # with other tables' decisions, in one transaction (tables/writer.py)
                 turn = turn_account(PLAYING, trial, live.seats)
-                made = Decision(live.id, live.version, number, position, action, now, turn)
+                made = TableDecision(live.id, live.version, number, position, action, now, turn)
                 await self.core.decisions.write(made)
             live.take_decision(trial, position, action, now, live.version + 1)
             self.core.tally.made += 1

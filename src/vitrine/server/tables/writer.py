@@ -21,12 +21,12 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
-from vitrine.server.store import Decision, Store
+from vitrine.server.store import Store, TableDecision
 
 Outcome = BaseException | None  # what a decision's writing raised, if anything
 
 
-def write_batch(store: Store, decisions: Sequence[Decision]) -> tuple[list[Outcome], int]:
+def write_batch(store: Store, decisions: Sequence[TableDecision]) -> tuple[list[Outcome], int]:
     """On a database thread: the batch in one transaction, else each decision
     alone; each decision's outcome, and the transactions committed."""
     try:
@@ -39,7 +39,7 @@ def write_batch(store: Store, decisions: Sequence[Decision]) -> tuple[list[Outco
     return outcomes, outcomes.count(None)
 
 
-def _alone(store: Store, decision: Decision) -> Outcome:
+def _alone(store: Store, decision: TableDecision) -> Outcome:
     try:
         store.append_decisions([decision])
     except Exception as error:
@@ -56,11 +56,11 @@ class DecisionWriter:
         self._store = store
         self._db = db  # runs a call on a database thread (TableCore.db)
         self._spawn = spawn  # a task the service cancels when it closes (TableCore.spawn)
-        self._waiting: list[tuple[Decision, asyncio.Future[None]]] = []
+        self._waiting: list[tuple[TableDecision, asyncio.Future[None]]] = []
         self._writing = False
         self.commits = 0  # since the start (GET /api/process)
 
-    async def write(self, decision: Decision) -> None:
+    async def write(self, decision: TableDecision) -> None:
         """Commit ``decision`` (with whichever others are waiting); raise what
         writing it alone would have raised (BehindError: nothing written)."""
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -71,7 +71,7 @@ class DecisionWriter:
         await future
 
     async def _drain(self) -> None:
-        batch: list[tuple[Decision, asyncio.Future[None]]] = []
+        batch: list[tuple[TableDecision, asyncio.Future[None]]] = []
         try:
             while self._waiting:
                 batch, self._waiting = self._waiting, []
