@@ -228,6 +228,40 @@ def test_bots_fill_the_empty_seats_after_the_wait(client: TestClient) -> None:
     assert {seat["level"] for seat in seats if seat["kind"] == "bot"} == {"strong"}
 
 
+def test_the_next_moment_is_the_soonest_bots_expiry_or_claim(client: TestClient) -> None:
+    """What a matcher sleeps until when no request wakes it: the soonest of a
+    waiting request's bots falling due, its expiry, a claim's end; none when
+    nothing waits."""
+    store = pairing(client).store
+    start = pairing(client).clock()
+    assert store.next_moment(start) is None
+    asked(client, game="tucano", players=4)
+    expiry = start + timedelta(seconds=SETTINGS.pairing_expiry_seconds)
+    moment = store.next_moment(start)
+    assert moment is not None and abs((moment - expiry).total_seconds()) < 5
+    asked(client, game="tucano", players=3, bots_after=30)
+    due = store.next_moment(start)
+    assert due is not None and abs((due - start).total_seconds() - 30) < 5
+    # Bots already due are a round's to seat, not a moment to wait for.
+    assert store.next_moment(due + timedelta(seconds=1)) == moment
+    run_round(client)
+    assert 25 < pairing(client).pause <= 30  # until the bots, not the hour between rounds
+
+
+def test_the_matcher_wakes_for_a_moment_not_a_fixed_round(sqlite_url: str) -> None:
+    """With rounds an hour apart, a request that expires in a second is marked
+    expired about a second later: the matcher slept until that moment."""
+    brief = replace(SETTINGS, pairing_expiry_seconds=1.0)
+    with TestClient(create_app(sqlite_url, bot_delay=0, settings=brief)) as client:
+        request_id, _ = asked(client)
+        deadline = time.monotonic() + 10
+        while (row := pairing(client).store.get(request_id)) is None or row.status == WAITING:
+            assert time.monotonic() < deadline, "the matcher did not wake at the expiry"
+            time.sleep(0.05)
+        assert row.status == "expired"
+        assert pairing(client).pause == SETTINGS.pairing_round_seconds  # nothing waits now
+
+
 def test_a_person_has_few_open_requests_and_may_cancel_them(client: TestClient) -> None:
     made = [asked(client, game="dontgointhere", players=5) for _ in range(SETTINGS.pairing_open)]
     refused = ask(client, game="dontgointhere", players=5)

@@ -15,8 +15,13 @@ could pair now, and for each claims groups of compatible requests in one
 transaction (no request is claimed twice: ``PairingStore.claim``), then
 makes each group's table through the lobby's own path (``Lobby.create`` and
 ``Lobby.start``) and marks its requests paired.  A request made here wakes
-this process's matcher at once; another process's finds it at its next
-round (``pairing_round_seconds``).
+this process's matcher at once, which pairs it with whatever waits in the
+database, whichever process took it.  Otherwise a matcher sleeps until a
+round has something to do: a waiting request's bots fall due, a request
+expires, a claim ends (``PairingStore.next_moment``); and at least every
+``pairing_round_seconds``, for what no moment announces (a request whose
+partner was locked by another matcher's claim at that instant, a process
+that died between a request and its round).
 
 A client learns it was paired by reading its request.  An account's seat is
 its account's (its session plays it); a guest's seat token is derived from
@@ -65,6 +70,7 @@ BOT_WAITS = (15, 30, 60, 120)  # seconds after which empty seats may go to bots
 CLAIM_SECONDS = 30.0  # a claim not turned into a table by then goes back to the pool
 CLAIM_LIMIT = 500  # requests of one key a round considers, the oldest first
 SEATING = 8  # tables a round makes at once (the service's database threads)
+SHORTEST_PAUSE = 0.05  # seconds a matcher waits at least between two rounds it was not woken for
 GUEST_NAME = "Guest"
 
 
@@ -165,6 +171,7 @@ class Pairing:
         self.reading = RateLimit("pairing_reads", settings.pairing_reads, self.core.limiter)
         self.matcher = secrets.token_hex(8)
         self.wake = asyncio.Event()
+        self.pause = 0.0  # seconds until the next round, unless woken (run, round)
         self._one_round = asyncio.Lock()  # a round run from outside waits for the matcher's
 
     # ------------------------------------------------------------ requests
@@ -341,10 +348,11 @@ class Pairing:
     # ------------------------------------------------------------ the matcher
 
     async def run(self) -> None:
-        """This process's matcher: a round now and then, and at once when asked here."""
+        """This process's matcher: a round at once when asked here, else when the
+        last round said one has something to do (the module's docstring)."""
         while True:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self.wake.wait(), self.core.settings.pairing_round_seconds)
+                await asyncio.wait_for(self.wake.wait(), self.pause)
             self.wake.clear()
             await surviving(self._round)
 
@@ -373,7 +381,14 @@ class Pairing:
                 async with seating:
                     return await self.seat(group, claim, now)
 
-            return sum(await asyncio.gather(*(seat(group, claim) for group, claim in claimed)))
+            made = sum(await asyncio.gather(*(seat(group, claim) for group, claim in claimed)))
+            moment = await self.core.db(self.store.next_moment, now)
+            longest = self.core.settings.pairing_round_seconds
+            ahead = longest if moment is None else (moment - self.clock()).total_seconds()
+            # A moment just passed (a claim ends at it, and is handed back after it):
+            # a short pause rather than a round after round.
+            self.pause = min(max(ahead, SHORTEST_PAUSE), longest)
+            return made
 
     async def seat(self, group: list[PairingRow], claim: str, now: datetime) -> int:
         """Make, start and hand out a group's table; 1 if made.  A failure hands the

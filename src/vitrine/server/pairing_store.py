@@ -109,6 +109,20 @@ class PairingStore:
             )
             session.commit()
 
+    def next_moment(self, now: datetime) -> datetime | None:
+        """When a round next has something to do that no request wakes it for:
+        the earliest of a waiting request's bots falling due, a waiting
+        request's expiry, and a claim's end (None: nothing waits)."""
+        waiting = PairingRow.status == WAITING
+        moments = [
+            select(func.min(PairingRow.bots_due)).where(waiting, PairingRow.bots_due > now),
+            select(func.min(PairingRow.expires_at)).where(waiting),
+            select(func.min(PairingRow.claimed_until)).where(PairingRow.status == CLAIMED),
+        ]
+        with Session(self.engine) as session:
+            found = session.execute(select(*(m.scalar_subquery() for m in moments))).one()
+        return min((aware(moment) for moment in found if moment is not None), default=None)
+
     def candidates(self, now: datetime) -> list[Candidate]:
         """The keys worth a claim now: one query, grouped by key, whatever the pool's size."""
         with Session(self.engine) as session:

@@ -90,7 +90,9 @@ class Settings:
     pairing_open: int = 3  # requests one person (account, or guest address) has open at once
     pairing_reads: str = "4/second"  # reads of one pairing request (its holder polls once a second)
     pairing_expiry_seconds: float = 600.0  # a request nobody paired by then expires
-    pairing_round_seconds: float = 0.5  # each process's matcher looks for pairs this often
+    # the longest a process's matcher sleeps: it also wakes for a request made there,
+    # a request's bots falling due, an expiry (server/pairing.py)
+    pairing_round_seconds: float = 5.0
 
     def __post_init__(self) -> None:
         if self.proxy_headers not in PROXY_HEADERS:
