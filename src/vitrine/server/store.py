@@ -19,6 +19,7 @@ import json
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from sqlalchemy import (
     Connection,
@@ -74,6 +75,24 @@ class TableDecision:
     text: str
     at: datetime
     turn: str | None  # the account whose decision the table awaits next
+
+    def advance(self) -> dict[str, Any]:
+        """The binds of the table's advance (``ADVANCE_TURN``)."""
+        return {
+            "table_id": self.table_id,
+            "expected": self.version,
+            "moved_to": self.version + 1,
+            "turn": self.turn,
+        }
+
+    def action(self) -> dict[str, Any]:
+        """The decision's row, bar its time (named ``created_at`` or ``at``)."""
+        return {
+            "table_id": self.table_id,
+            "number": self.number,
+            "seat": self.seat,
+            "text": self.text,
+        }
 
 
 @dataclass(frozen=True)
@@ -229,32 +248,12 @@ class Store(ReviewStore, LeaseStore):
             self._decide(decisions)
             return
         with self.engine.begin() as connection:
-            moved = connection.execute(
-                ADVANCE_TURN,
-                [
-                    {
-                        "table_id": decision.table_id,
-                        "expected": decision.version,
-                        "moved_to": decision.version + 1,
-                        "turn": decision.turn,
-                    }
-                    for decision in decisions
-                ],
-            )
+            moved = connection.execute(ADVANCE_TURN, [decision.advance() for decision in decisions])
             if moved.rowcount != len(decisions):
                 raise BehindError(decisions[0].table_id)
             connection.execute(
                 INSERT_ACTION,
-                [
-                    {
-                        "table_id": decision.table_id,
-                        "number": decision.number,
-                        "seat": decision.seat,
-                        "text": decision.text,
-                        "created_at": decision.at,
-                    }
-                    for decision in decisions
-                ],
+                [decision.action() | {"created_at": decision.at} for decision in decisions],
             )
 
     def append_action(
@@ -318,19 +317,9 @@ class Store(ReviewStore, LeaseStore):
                         decision.version + 1,
                         decision_notice(decision.seat, decision.text, decision.at),
                     )
+                    binds = decision.advance() | decision.action()
                     made = connection.execute(
-                        DECIDE,
-                        {
-                            "table_id": decision.table_id,
-                            "expected": decision.version,
-                            "moved_to": decision.version + 1,
-                            "number": decision.number,
-                            "seat": decision.seat,
-                            "text": decision.text,
-                            "at": decision.at,
-                            "turn": decision.turn,
-                            "payload": payload,
-                        },
+                        DECIDE, binds | {"at": decision.at, "payload": payload}
                     ).first()
                     if made is None:
                         raise BehindError(decision.table_id)
