@@ -65,8 +65,9 @@ class BehindError(Exception):
 
 @dataclass(frozen=True)
 class TableDecision:
-    """A decision that ends nothing and leaves its table's status as it is:
-    what :meth:`Store.append_decisions` writes, several tables' at once."""
+    """A decision to write: one that ends nothing, several tables' at once
+    (:meth:`Store.append_decisions`), or a game's last, alone
+    (:meth:`Store.append_last_decision`)."""
 
     table_id: str
     version: int  # the table's, before this decision
@@ -256,51 +257,31 @@ class Store(ReviewStore, LeaseStore):
                 [decision.action() | {"created_at": decision.at} for decision in decisions],
             )
 
-    def append_action(
-        self,
-        table_id: str,
-        version: int,
-        number: int,
-        seat: int,
-        text: str,
-        at: datetime,
-        status: str,
-        ending: Ending | None = None,
-        turn: str | None = None,
-    ) -> int:
-        """Commit one decision that changes its table's status (and the game's
-        ``ending`` when it is the last: ranks and ratings, ``standings.py``)."""
+    def append_last_decision(self, decision: TableDecision, ending: Ending) -> None:
+        """Commit a game's last decision: the table over, nobody's turn, and the
+        ranks and ratings of ``ending`` (``standings.py``), in one transaction."""
         with self.engine.begin() as connection:
-            moved = self._advance(connection, table_id, version, turn)
-            connection.execute(
-                INSERT_ACTION,
-                {
-                    "table_id": table_id,
-                    "number": number,
-                    "seat": seat,
-                    "text": text,
-                    "created_at": at,
-                },
-            )
-            connection.execute(update(TABLES).where(TABLES.c.id == table_id).values(status=status))
-            self._ended(connection, table_id)
-            if ending is not None:
-                record_end(connection, ending, locking=self.notifies)
-            return moved
+            self._advance(connection, decision.table_id, decision.version, None)
+            connection.execute(INSERT_ACTION, decision.action() | {"created_at": decision.at})
+            self._close(connection, ending)
 
     def end_on_timeout(self, version: int, ending: Ending, missed: int) -> int:
         """End a game whose seat ``missed`` let its deadline pass (``on_timeout``: end):
         over, nobody's turn, the ranks and ratings of ``ending``, in one transaction."""
         with self.engine.begin() as connection:
             moved = self._advance(connection, ending.table_id, version, None)
-            connection.execute(
-                update(TABLES)
-                .where(TABLES.c.id == ending.table_id)
-                .values(status="over", timed_out=missed)
-            )
-            self._ended(connection, ending.table_id)
-            record_end(connection, ending, locking=self.notifies)
+            self._close(connection, ending, timed_out=missed)
             return moved
+
+    def _close(self, connection: Connection, ending: Ending, **values: Any) -> None:
+        """A game's end, in the transaction of the write that ends it: the table
+        over (and ``values``), run by no process any more, its ranks and ratings."""
+        table_id = ending.table_id
+        connection.execute(
+            update(TABLES).where(TABLES.c.id == table_id).values(status="over", **values)
+        )
+        self._ended(connection, table_id)
+        record_end(connection, ending, locking=self.notifies)
 
     def _decide(self, decisions: Sequence[TableDecision]) -> None:
         """:meth:`append_decisions` on PostgreSQL: one statement a decision

@@ -107,23 +107,13 @@ class Play:
                 raise refused(error) from None
             now = self.core.clock.now()
             number = len(live.log) + 1
+            turn = turn_account(PLAYING, trial, live.seats)  # nobody's once it is over
+            made = TableDecision(live.id, live.version, number, position, action, now, turn)
             if trial.is_over:
-                await self.core.db(
-                    self.core.store.append_action,
-                    live.id,
-                    live.version,
-                    number,
-                    position,
-                    action,
-                    now,
-                    OVER,
-                    ending_of(live.row, trial, now),
-                    turn_account(OVER, trial, live.seats),
-                )
+                ending = ending_of(live.row, trial, now)
+                await self.core.db(self.core.store.append_last_decision, made, ending)
                 live.row.status = OVER
             else:  # with other tables' decisions, in one transaction (tables/writer.py)
-                turn = turn_account(PLAYING, trial, live.seats)
-                made = TableDecision(live.id, live.version, number, position, action, now, turn)
                 await self.core.decisions.write(made)
             live.take_decision(trial, position, action, now, live.version + 1)
             self.core.tally.made += 1
