@@ -54,8 +54,8 @@ from bot_clients import SETTINGS as BOT_SETTINGS  # bench/bot_clients.py
 from bot_clients import Figures, bot_accounts, play, play_report, process_figures
 from server import RELAXED, free_port, start_server  # bench/server.py
 from vitrine.server.database import make_engine
-from vitrine.server.models import PairingRow
-from vitrine.server.time_controls import DAY
+from vitrine.server.pairing.models import PairingRow
+from vitrine.server.play.time_controls import DAY
 
 PASSWORD = "velvet tundra quiver 1951"
 BOT_GAME = ("tucano", 2)  # what the bots ask for, with a day's clock (no person's request has it)

@@ -70,7 +70,7 @@ import orjson
 import websockets
 
 from vitrine.server.collector import settle_collector
-from vitrine.server.pictures import apply_delta
+from vitrine.server.play.pictures import apply_delta
 
 PLAYERS = 4
 FRONT = Path(__file__).resolve().parent.parent / "deploy" / "front"

@@ -63,7 +63,7 @@ from vitrine.engine.errors import VitrineError
 from vitrine.engine.protocol import Game
 from vitrine.games import game_names, get_game
 from vitrine.kit.encoding import action_mask, flatten
-from vitrine.server.pictures import apply_delta
+from vitrine.server.play.pictures import apply_delta
 
 log = logging.getLogger("bot_client")
 Policy = Callable[[Any, Any], Any]  # (observation, action mask) -> action id

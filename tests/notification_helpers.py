@@ -23,9 +23,9 @@ from fastapi.testclient import TestClient
 import server_fixtures
 from account_helpers import ORIGIN, sign_up
 from vitrine.server.app import create_app
-from vitrine.server.models import utcnow
 from vitrine.server.notifications.sender import Sender
 from vitrine.server.notifications.service import Notifications
+from vitrine.server.orm import utcnow
 from vitrine.server.settings import Settings
 
 PUBLIC = "http://vitrine.test"

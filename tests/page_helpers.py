@@ -31,8 +31,8 @@ from system_parts import AXE, AXE_PART, require
 from vitrine.engine.protocol import GameState
 from vitrine.games import get_game
 from vitrine.server.database import make_engine
-from vitrine.server.live import OPEN
-from vitrine.server.models import TableRow
+from vitrine.server.play.live import OPEN
+from vitrine.server.play.models import TableRow
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "build" / "screenshots"

@@ -17,8 +17,9 @@ import server_fixtures
 from vitrine.server.accounts import passwords
 from vitrine.server.accounts import service as account_service
 from vitrine.server.accounts.dependencies import COOKIE
+from vitrine.server.accounts.models import PasskeyRow
 from vitrine.server.app import create_app
-from vitrine.server.models import PasskeyRow, utcnow
+from vitrine.server.orm import utcnow
 
 ORIGIN = {"Origin": "http://testserver"}
 PASSWORD = "velvet tundra quiver 1951"

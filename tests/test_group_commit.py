@@ -23,8 +23,8 @@ from sqlalchemy.exc import OperationalError
 
 from server_fixtures import Api
 from vitrine.server.app import create_app
-from vitrine.server.store import BehindError, Store, TableDecision
-from vitrine.server.tables.writer import DecisionWriter, write_batch
+from vitrine.server.play.store import BehindError, Store, TableDecision
+from vitrine.server.play.writer import DecisionWriter, write_batch
 
 TWO = [{"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}]
 TABLES = 5

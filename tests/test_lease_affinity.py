@@ -20,7 +20,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from vitrine.server.app import create_app
-from vitrine.server.models import LeaseRow
+from vitrine.server.play.models import LeaseRow
 from vitrine.server.settings import Settings
 
 LONG_LEASES = Settings(lease_seconds=3600)  # no round runs by itself during a test

@@ -10,16 +10,12 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from vitrine.server.accounts.models import AccountRow
 from vitrine.server.database import make_engine, migrate
-from vitrine.server.models import (
-    AccountEmailRow,
-    AccountRow,
-    NotificationChoiceRow,
-    OutboxRow,
-    utcnow,
-)
+from vitrine.server.notifications.models import AccountEmailRow, NotificationChoiceRow, OutboxRow
 from vitrine.server.notifications.sender import MAX_ATTEMPTS, Sender, backoff
 from vitrine.server.notifications.store import Event, NotificationStore, Recipient
+from vitrine.server.orm import utcnow
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -29,8 +29,9 @@ from notification_helpers import (
 )
 from vitrine.games import get_plugin
 from vitrine.server.database import make_engine
-from vitrine.server.models import OutboxRow, utcnow
+from vitrine.server.notifications.models import OutboxRow
 from vitrine.server.notifications.sender import BACKOFF_SECONDS
+from vitrine.server.orm import utcnow
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("quiet_sender")]
 ON = {"email": True}

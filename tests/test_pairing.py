@@ -20,9 +20,10 @@ import server_fixtures
 from account_helpers import ORIGIN, as_, sign_up
 from vitrine.server.app import create_app
 from vitrine.server.database import make_engine, migrate
-from vitrine.server.models import PairingRow, utcnow
-from vitrine.server.pairing import Pairing, compatibility_key, form_groups
-from vitrine.server.pairing_store import WAITING, PairingStore
+from vitrine.server.orm import utcnow
+from vitrine.server.pairing.models import PairingRow
+from vitrine.server.pairing.service import Pairing, compatibility_key, form_groups
+from vitrine.server.pairing.store import WAITING, PairingStore
 
 # The matcher's own rounds are far apart: the tests run them (a request still
 # wakes one at once, which pairs no sooner than the test's own would).

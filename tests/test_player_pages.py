@@ -33,7 +33,7 @@ from page_helpers import (
     signed_up,
 )
 from server_process import Served
-from vitrine.server.models import utcnow
+from vitrine.server.orm import utcnow
 
 pytestmark = pytest.mark.timeout(400)
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,7 +16,7 @@ import server_fixtures
 from account_helpers import ORIGIN, as_, sign_up
 from notification_helpers import app_client, choose, deliver
 from push_endpoint import Browser, PushEndpoint, fresh
-from vitrine.server.models import PushSubscriptionRow
+from vitrine.server.notifications.models import PushSubscriptionRow
 
 pytestmark = [pytest.mark.timeout(120), pytest.mark.usefixtures("quiet_sender")]
 

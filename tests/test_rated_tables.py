@@ -18,9 +18,9 @@ from account_helpers import ORIGIN, PASSWORD, as_, sign_up
 from vitrine.cli.main import main
 from vitrine.games import game_names
 from vitrine.ratings import INITIAL, shown
-from vitrine.server import profiles
 from vitrine.server.app import create_app
-from vitrine.server.models import utcnow
+from vitrine.server.orm import utcnow
+from vitrine.server.players import routes as profiles
 
 SETTINGS = replace(server_fixtures.FAST_PLAY, sign_ups="1000/minute", bot_tables=50)
 

@@ -21,8 +21,8 @@ from server_fixtures import Api, table_socket
 from test_server_api import open_table, wait_for_human, wait_until
 from test_server_live import shown_cards
 from vitrine.games.exhibition.cards import card_label
-from vitrine.server.live import DELTAS_KEPT, Subscriber
-from vitrine.server.pictures import appended, apply_delta, dumps, encode_fields, fields_delta
+from vitrine.server.play.live import DELTAS_KEPT, Subscriber
+from vitrine.server.play.pictures import appended, apply_delta, dumps, encode_fields, fields_delta
 
 pytestmark = pytest.mark.timeout(120)
 

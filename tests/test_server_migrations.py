@@ -99,7 +99,7 @@ def test_the_migrations_make_the_schema_the_models_describe(database_url: str) -
     from alembic.autogenerate import compare_metadata
     from alembic.runtime.migration import MigrationContext
 
-    from vitrine.server.models import Base
+    from vitrine.server.orm import Base
 
     engine = make_engine(database_url)
     migrate(engine)

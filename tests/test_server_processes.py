@@ -38,8 +38,8 @@ from fastapi.testclient import TestClient
 from server_process import Served, answering, call, free_port, lease_owner
 from vitrine.cli.main import main
 from vitrine.server.app import create_app
-from vitrine.server.notify import Decision, parse_notice
-from vitrine.server.store import StoredTable, decision_notice
+from vitrine.server.play.changes import Decision, parse_notice
+from vitrine.server.play.store import StoredTable, decision_notice
 
 pytestmark = pytest.mark.timeout(180)  # a hang fails the test instead of stalling CI
 

@@ -391,7 +391,7 @@ def test_the_lobby_lists_real_tables_after_a_flood(sqlite_url: str) -> None:
 
 
 def _human() -> Any:
-    from vitrine.server.service import SeatSpec
+    from vitrine.server.play.service import SeatSpec
 
     return SeatSpec("human")
 

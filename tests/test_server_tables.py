@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from server_fixtures import FAST_PLAY, Api
 from test_server_api import open_table, play_out, wait_for_human, wait_for_status
 from vitrine.server.app import create_app
-from vitrine.server.chat import CHAT_LENGTH
+from vitrine.server.play.chat import CHAT_LENGTH
 
 pytestmark = pytest.mark.timeout(120)
 

@@ -5,7 +5,7 @@ import sys
 import click
 
 from vitrine.server.database import database_url, make_engine, migrate
-from vitrine.server.rebuild import rebuild_ratings
+from vitrine.server.players.rebuild import rebuild_ratings
 
 
 @click.group()

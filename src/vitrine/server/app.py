@@ -1,4 +1,12 @@
-"""The ASGI application: API, WebSocket, pages and static files, around one service."""
+"""The ASGI application: the one place that assembles the capabilities.
+
+The core (settings, database, middleware, errors, transport, pages) knows no
+capability; each capability knows the core and those below it
+(docs/server.md, "The map"); only this module sits above them all, builds
+each one's service, hands a lower one what an upper one adds to it (the
+ratings an ending moves, the watchers of a table's changes, a challenge's
+listeners) and includes every capability's routes.
+"""
 
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -10,28 +18,37 @@ from fastapi.routing import APIRoute
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException
 
-from vitrine.server import api, profiles, realtime, review_routes, turns
-from vitrine.server.accounts.bot_routes import router as bot_router
+from vitrine.server import games
+from vitrine.server.accounts import routes as account_routes
+from vitrine.server.accounts import token_routes
 from vitrine.server.accounts.passkeys import Passkeys
-from vitrine.server.accounts.routes import router as accounts_router
 from vitrine.server.accounts.service import Accounts
 from vitrine.server.accounts.tokens import Tokens
 from vitrine.server.database import make_engine, migrate
 from vitrine.server.errors import ApiError, writable
-from vitrine.server.learn import learn_router
+from vitrine.server.learn.routes import learn_router
 from vitrine.server.middleware import PublicHttp
-from vitrine.server.notifications.routes import router as notifications_router
+from vitrine.server.notifications import routes as notification_routes
 from vitrine.server.notifications.service import Notifications
-from vitrine.server.notify import changes_for
 from vitrine.server.pages import STATIC, pages_router
-from vitrine.server.pairing import Pairing
-from vitrine.server.pairing_routes import router as pairing_router
-from vitrine.server.profiles import ProfileStore
+from vitrine.server.pairing import routes as pairing_routes
+from vitrine.server.pairing.service import Pairing
+from vitrine.server.play import challenge_routes, realtime
+from vitrine.server.play import routes as table_routes
+from vitrine.server.play.challenges import Challenges
+from vitrine.server.play.changes import changes_for
+from vitrine.server.play.service import TableService
+from vitrine.server.play.store import Store
+from vitrine.server.players import routes as player_routes
+from vitrine.server.players import turns
+from vitrine.server.players.standings import record_ratings
+from vitrine.server.players.store import ProfileStore
 from vitrine.server.proxies import FORWARDED, ForwardedHeader
-from vitrine.server.service import TableService
+from vitrine.server.review import routes as review_routes
+from vitrine.server.review.coaching import Coaching
+from vitrine.server.review.service import Reviews
+from vitrine.server.review.store import ReviewStore
 from vitrine.server.settings import Settings
-from vitrine.server.store import Store
-from vitrine.server.tables.challenges import Challenges
 from vitrine.server.timekeeping import Clock
 
 BOT_DELAY = 0.8  # seconds: long enough to see a bot's move land, short enough not to wait
@@ -85,16 +102,23 @@ def create_app(
         migrate(engine)
         workers = 1 if engine.dialect.name == "sqlite" else DB_THREADS  # SQLite: one writer
         service = TableService(
-            Store(engine),
+            Store(engine, recorder=record_ratings),  # a rated game's end moves its ratings
             bot_delay,
             workers,
             settings,
-            coach_budget,
             changes=changes_for(engine),
             server_id=server_id,
             clock=clock,
         )
         app.state.service = service
+        coaching = Coaching(
+            ReviewStore(engine),
+            service.core.db,
+            service.core.server_id,
+            settings.lease_seconds,
+            coach_budget,
+        )
+        app.state.reviews = reviews = Reviews(service, coaching)
         app.state.accounts = Accounts(engine, settings)
         app.state.passkeys = Passkeys(app.state.accounts)
         app.state.profiles = ProfileStore(engine)
@@ -112,6 +136,7 @@ def create_app(
         try:
             yield
         finally:
+            await reviews.close()
             await service.close()
             await notifications.close()
             engine.dispose()
@@ -158,13 +183,15 @@ def create_app(
         return JSONResponse(body, status_code=error.status_code, headers=headers)
 
     app.state.settings = settings
-    app.include_router(api.router)
+    app.include_router(games.router)
+    app.include_router(table_routes.router)
     app.include_router(review_routes.router)
-    app.include_router(accounts_router)
-    app.include_router(pairing_router)
-    app.include_router(notifications_router)
-    app.include_router(profiles.router)
-    app.include_router(bot_router)
+    app.include_router(account_routes.router)
+    app.include_router(pairing_routes.router)
+    app.include_router(notification_routes.router)
+    app.include_router(player_routes.router)
+    app.include_router(token_routes.router)
+    app.include_router(challenge_routes.router)
     app.include_router(turns.router)  # whose turn: the count every header shows
     app.include_router(realtime.router)
     app.include_router(learn_router(settings))

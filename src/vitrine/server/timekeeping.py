@@ -11,7 +11,7 @@ without anyone waiting for them (``tests/fake_clock.py``).
 import asyncio
 from datetime import datetime
 
-from vitrine.server.models import utcnow
+from vitrine.server.orm import utcnow
 
 
 class Clock:

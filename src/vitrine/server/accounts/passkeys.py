@@ -29,10 +29,11 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
+from vitrine.server.accounts.models import AccountRow, ChallengeRow, PasskeyRow
 from vitrine.server.accounts.service import Accounts, Started
 from vitrine.server.accounts.store import SignedIn
 from vitrine.server.errors import ApiError, conflict, invalid, not_found
-from vitrine.server.models import AccountRow, ChallengeRow, PasskeyRow, utcnow
+from vitrine.server.orm import utcnow
 
 CHALLENGE_SECONDS = 300
 RP_NAME = "vitrine"

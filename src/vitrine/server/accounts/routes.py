@@ -26,10 +26,8 @@ from vitrine.server.accounts.passkeys import Party, Passkeys
 from vitrine.server.accounts.scopes import requires_scope
 from vitrine.server.accounts.service import Accounts, Started
 from vitrine.server.accounts.store import SignedIn
-from vitrine.server.api import BODY, TOKEN, Client, refusals
+from vitrine.server.http import BODY, TOKEN, Client, refusals
 from vitrine.server.names import clean_name
-from vitrine.server.profiles import exported_games
-from vitrine.server.service import TableService
 
 router = APIRouter(prefix="/api")
 AccountsDep = Annotated[Accounts, Depends(accounts_of)]
@@ -117,36 +115,6 @@ async def change_account(
         signed, body.name, body.language, body.password, body.current_password
     )
     return accounts.describe(changed)
-
-
-@router.delete("/account", status_code=204, responses=refusals(*BODY, 401, 403))
-async def delete_account(
-    body: schemas.PasswordConfirmation,
-    signed: SignedInDep,
-    request: Request,
-    response: Response,
-    accounts: AccountsDep,
-) -> None:
-    """Delete the account: its name, password, sessions and passkeys are erased;
-    its finished games keep their records, its seats shown as a deleted player."""
-    tables = await accounts.delete(signed, body.password)
-    service: TableService = request.app.state.service
-    for table_id in tables:  # read again from the database, without the name
-        service.core.tables.pop(table_id, None)
-    clear_cookie(request, response)
-
-
-@router.get(
-    "/account/export", response_model=schemas.Export, responses=refusals(401, takes_input=False)
-)
-async def export(signed: SignedInDep, accounts: AccountsDep, request: Request) -> dict[str, Any]:
-    """Everything kept about the account, as JSON: the account, its names, sessions
-    and passkeys, every table it sat at, with the record of each game over, and
-    its notifications (e-mail address, choices)."""
-    service: TableService = request.app.state.service
-    games = await exported_games(service, request.app.state.profiles, signed.account.id)
-    notifications = await request.app.state.notifications.overview(signed.account.id)
-    return {**await accounts.export(signed), "games": games, "notifications": notifications}
 
 
 @router.post(

@@ -5,8 +5,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from vitrine.server.accounts.scopes import SCOPES
-from vitrine.server.notifications.schemas import NotificationSettings
-from vitrine.server.schemas import NAME_FIELD, Strict, TableInfo
+from vitrine.server.schemas import NAME_FIELD, Strict
 
 PASSWORD_FIELD = 1000  # what a password may be sent as; one over 128 characters is refused
 Language = Literal["en", "fr"]
@@ -71,21 +70,6 @@ class NameSince(Strict):
     since: str
 
 
-class ExportedGame(Strict):
-    table: TableInfo
-    seat: int = Field(description="the seat the account held")
-    record: dict[str, Any] | None = Field(description="the game's record, once it is over")
-
-
-class Export(Strict):
-    account: Account
-    names: list[NameSince]
-    sessions: list[SessionInfo]
-    passkeys: list[Passkey]
-    games: list[ExportedGame]
-    notifications: NotificationSettings = Field(description="its e-mail address and choices")
-
-
 class Ceremony(Strict):
     handle: str = Field(description="send it back with the browser's answer")
     options: dict[str, Any] = Field(description="for navigator.credentials (JSON, base64url)")
@@ -100,77 +84,6 @@ class PasskeyRegistration(Strict):
 class PasskeySignIn(Strict):
     handle: str = Field(max_length=100)
     credential: dict[str, Any] = Field(description="navigator.credentials.get()'s answer")
-
-
-class RatingChange(Strict):
-    before: int
-    after: int
-    change: int
-    provisional: bool = Field(description="after this game, still provisional (shown with '?')")
-
-
-class GameInProgress(TableInfo):
-    seat: int = Field(description="the seat the account holds")
-    your_turn: bool
-
-
-class FinishedGame(TableInfo):
-    seat: int
-    finished_at: str | None
-    rank: int | None = Field(description="1 first; none: it ended before ranks were kept")
-    outcome: Literal["won", "shared", "lost"] | None
-    rating_change: RatingChange | None = Field(description="a rated game's change")
-
-
-class MyGames(Strict):
-    in_progress: list[GameInProgress]
-    finished: list[FinishedGame]
-    page: int
-    page_size: int
-
-
-class RatingInfo(Strict):
-    rating: int
-    provisional: bool
-    games: int = Field(description="rated games played")
-
-
-class RatingPoint(Strict):
-    at: str
-    rating: int
-
-
-class GameRecord(Strict):
-    game: str
-    games: int = Field(description="finished games")
-    wins: int
-    rating: RatingInfo | None
-    history: list[RatingPoint]
-
-
-class Profile(Strict):
-    name: str
-    bot: bool = Field(default=False, description="a bot account")
-    language: Language
-    member_since: str
-    games: list[GameRecord]
-    recent: list[FinishedGame]
-
-
-class Leader(RatingInfo):
-    rank: int
-    name: str
-
-
-class Leaderboard(Strict):
-    game: str
-    active_days: int
-    players: list[Leader]
-
-
-class TableRating(RatingChange):
-    seat: int
-    name: str | None = Field(description="none: a deleted account")
 
 
 # ------------------------------------------------------------ bot API
@@ -197,18 +110,3 @@ class ApiToken(Strict):
 
 class CreatedApiToken(ApiToken):
     token: str = Field(description="the token itself: its only copy (send it as a Bearer token)")
-
-
-class Challenge(Strict):
-    table: TableInfo
-    seat: int = Field(description="the seat reserved for the challenged account")
-    account: str | None = Field(description="the challenged account's name")
-    by: str | None = Field(description="the challenger's name")
-    status: Literal["pending", "accepted", "declined", "cancelled", "abandoned"]
-    created_at: str
-    answered_at: str | None
-
-
-class ChallengeLists(Strict):
-    received: list[Challenge]
-    sent: list[Challenge]

@@ -41,6 +41,9 @@ def requires_scope(*scopes: str) -> DependsParam:
     return declared
 
 
+PLAY = requires_scope("play")  # an API token with the play scope may call the route
+
+
 def declared_scopes(request: Request) -> frozenset[str]:
     """The scopes the matched route accepts tokens with (none: sessions only)."""
     route: Any = request.scope.get("route")

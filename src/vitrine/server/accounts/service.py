@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 from sqlalchemy import Engine
 from starlette.concurrency import run_in_threadpool
 
+from vitrine.server.accounts.models import AccountRow, PasskeyRow, SessionRow
 from vitrine.server.accounts.passwords import (
     check_password,
     hash_password,
@@ -31,8 +32,8 @@ from vitrine.server.accounts.passwords import (
 )
 from vitrine.server.accounts.store import AccountStore, NameTakenError, SignedIn
 from vitrine.server.errors import ApiError, conflict, not_found
-from vitrine.server.models import AccountRow, PasskeyRow, SessionRow, aware, utcnow
 from vitrine.server.names import clean_name, likeness
+from vitrine.server.orm import aware, utcnow
 from vitrine.server.ratelimit import RateLimit, moving_window
 from vitrine.server.settings import Settings
 
@@ -226,20 +227,11 @@ class Accounts:
         assert changed is not None
         return changed
 
-    async def delete(self, signed: SignedIn, password: str) -> list[str]:
-        """Erase the account's personal data, once the password confirms it; the
-        finished tables whose seat lost its name."""
+    async def confirm(self, signed: SignedIn, password: str) -> None:
+        """Refuse a step that needs the password again (erasing the account) unless
+        ``password`` is the account's."""
         if not await self._db(password_matches, signed.account.password_hash, password):
             raise password_needed()
-        erased = await self._db(self.store.erase, signed.account.id, utcnow())
-        if erased.running:
-            raise conflict(
-                "account_playing",
-                f"this account sits at {len(erased.running)} table(s) not yet over: finish or "
-                "leave them first",
-                tables=erased.running[:20],
-            )
-        return erased.tables
 
     async def export(self, signed: SignedIn) -> dict[str, Any]:
         """Everything kept about the account (never a secret: no hash, no cookie)."""

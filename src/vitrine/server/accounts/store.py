@@ -14,32 +14,19 @@ from sqlalchemy import Engine, delete, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from vitrine.server.live import RUNNING
-from vitrine.server.models import (
-    NOTIFICATION_ROWS,
+from vitrine.server.accounts.models import (
     AccountNameRow,
     AccountRow,
     ApiTokenRow,
     ChallengeRow,
     PasskeyRow,
-    SeatRow,
     SessionRow,
-    TableRow,
-    aware,
 )
+from vitrine.server.orm import aware
 
 
 class NameTakenError(Exception):
     """Another account has this name, had it, or has one that looks like it."""
-
-
-@dataclass(frozen=True)
-class Erased:
-    """What erasing an account did: nothing, for the tables not yet over it sits at
-    (``running``), or the names taken off the seats of its finished ``tables``."""
-
-    running: list[str]
-    tables: list[str]
 
 
 @dataclass(frozen=True)
@@ -137,48 +124,6 @@ class AccountStore:
         with Session(self.engine) as session:
             session.execute(update(AccountRow).where(AccountRow.id == account_id).values(values))
             session.commit()
-
-    def erase(self, account_id: str, now: datetime) -> "Erased":
-        """Delete an account's personal data: its names (free again, and gone from
-        the seats it held), password, sessions, passkeys and ceremonies, its
-        e-mail address, notification choices, push subscriptions and outbox; the row
-        stays, marked deleted.  Not while it sits at a table not yet over: then
-        nothing changes, and those tables are said (``running``)."""
-        with Session(self.engine) as session:
-            running = list(
-                session.scalars(
-                    select(TableRow.id)
-                    .join(SeatRow, SeatRow.table_id == TableRow.id)
-                    .where(SeatRow.account_id == account_id, TableRow.status.in_(RUNNING))
-                )
-            )
-            if running:
-                return Erased(running, [])
-            held = list(
-                session.scalars(select(SeatRow.table_id).where(SeatRow.account_id == account_id))
-            )
-            session.execute(
-                update(SeatRow).where(SeatRow.account_id == account_id).values(name=None)
-            )
-            session.execute(  # copies of those tables in memory are behind now
-                update(TableRow).where(TableRow.id.in_(held)).values(version=TableRow.version + 1)
-            )
-            for row in (
-                SessionRow,
-                PasskeyRow,
-                ChallengeRow,
-                ApiTokenRow,
-                AccountNameRow,
-                *NOTIFICATION_ROWS,
-            ):
-                session.execute(delete(row).where(row.account_id == account_id))
-            session.execute(
-                update(AccountRow)
-                .where(AccountRow.id == account_id)
-                .values(name=None, password_hash=None, deleted_at=now)
-            )
-            session.commit()
-            return Erased([], held)
 
     # ------------------------------------------------------------ sessions
 

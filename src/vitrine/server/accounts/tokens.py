@@ -24,9 +24,10 @@ from sqlalchemy import Engine, delete, func, select, update
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
+from vitrine.server.accounts.models import AccountRow, ApiTokenRow
 from vitrine.server.accounts.scopes import SCOPES, check_scope
 from vitrine.server.errors import ApiError, conflict, not_found
-from vitrine.server.models import AccountRow, ApiTokenRow, aware, utcnow
+from vitrine.server.orm import aware, utcnow
 from vitrine.server.ratelimit import RateLimit, moving_window
 from vitrine.server.settings import Settings
 

@@ -12,11 +12,11 @@ decision of a player who acts several times in a row.
 
 from datetime import datetime, timedelta
 
-from vitrine.server.live import OVER, PLAYING, LiveTable
-from vitrine.server.models import aware
 from vitrine.server.notifications.kinds import CHAT_QUIET_SECONDS
 from vitrine.server.notifications.store import Event
-from vitrine.server.time_controls import turn_based
+from vitrine.server.orm import aware
+from vitrine.server.play.live import OVER, PLAYING, LiveTable
+from vitrine.server.play.time_controls import turn_based
 
 
 def table_events(live: LiveTable, now: datetime) -> list[Event]:

@@ -27,7 +27,7 @@ from cryptography.hazmat.primitives import serialization
 from py_vapid import Vapid
 from pywebpush import WebPushException, webpush
 
-from vitrine.server.models import PushSubscriptionRow
+from vitrine.server.notifications.models import PushSubscriptionRow
 
 PUSH_TIMEOUT = 20.0  # seconds for the push service to answer
 CLAIM_HOURS = 12  # a VAPID JWT's lifetime (the push services accept up to 24 hours)

@@ -14,7 +14,7 @@ from fastapi.security import HTTPAuthorizationCredentials
 
 from vitrine.server.accounts.dependencies import same_site, signed_in
 from vitrine.server.accounts.store import SignedIn
-from vitrine.server.api import BODY, bearer, refusals
+from vitrine.server.http import BODY, bearer, refusals
 from vitrine.server.notifications import schemas
 from vitrine.server.notifications.kinds import CHANNELS, KINDS
 from vitrine.server.notifications.service import Notifications

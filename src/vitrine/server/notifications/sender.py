@@ -16,7 +16,6 @@ import logging
 from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 
-from vitrine.server.models import utcnow
 from vitrine.server.notifications.store import (
     DROPPED,
     FAILED,
@@ -24,6 +23,7 @@ from vitrine.server.notifications.store import (
     NotificationStore,
     Recipient,
 )
+from vitrine.server.orm import utcnow
 
 log = logging.getLogger(__name__)
 BACKOFF_SECONDS = 30.0  # the first retry's wait; each next one waits twice as long

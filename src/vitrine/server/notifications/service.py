@@ -18,11 +18,10 @@ from typing import Any
 from sqlalchemy import Engine
 
 from vitrine.server.errors import ApiError, conflict, invalid, not_found
-from vitrine.server.live import LiveTable
-from vitrine.server.models import PushSubscriptionRow, utcnow
 from vitrine.server.notifications import mail, push
 from vitrine.server.notifications.events import invitation, table_events
 from vitrine.server.notifications.kinds import CHANNELS, KINDS
+from vitrine.server.notifications.models import PushSubscriptionRow
 from vitrine.server.notifications.sender import NotDeliverableError, Sender
 from vitrine.server.notifications.store import (
     Event,
@@ -32,6 +31,8 @@ from vitrine.server.notifications.store import (
 )
 from vitrine.server.notifications.tokens import Unsubscribes
 from vitrine.server.notifications.words import say, worded
+from vitrine.server.orm import utcnow
+from vitrine.server.play.live import LiveTable
 from vitrine.server.ratelimit import RateLimit, moving_window
 from vitrine.server.settings import Settings
 

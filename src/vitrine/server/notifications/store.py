@@ -20,16 +20,16 @@ from sqlalchemy import Engine, and_, delete, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.orm import Session
 
-from vitrine.server.models import (
+from vitrine.server.accounts.models import AccountRow
+from vitrine.server.notifications.kinds import CHAT_QUIET_SECONDS
+from vitrine.server.notifications.models import (
     AccountEmailRow,
-    AccountRow,
     NotificationChoiceRow,
     OutboxRow,
     PushSubscriptionRow,
     ServerSecretRow,
-    aware,
 )
-from vitrine.server.notifications.kinds import CHAT_QUIET_SECONDS
+from vitrine.server.orm import aware
 
 DUE, SENT, FAILED, DROPPED = "due", "sent", "failed", "dropped"
 CANDIDATES = 8  # due rows looked at beyond those to claim
