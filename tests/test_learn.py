@@ -25,7 +25,7 @@ from server_process import Served
 from vitrine.games import game_names, get_game, get_plugin
 from vitrine.kit.tutorial import Tutorial
 from vitrine.server.app import create_app
-from vitrine.server.learn.routes import position
+from vitrine.server.learn.service import position
 from vitrine.server.settings import Settings
 
 pytestmark = pytest.mark.timeout(600)

@@ -25,8 +25,7 @@ from vitrine.server.play.routes import Service
 from vitrine.server.players import schemas
 from vitrine.server.players.bot_accounts import mark_as_bot
 from vitrine.server.players.erasure import erase
-from vitrine.server.players.store import (
-    ProfileStore,
+from vitrine.server.players.service import (
     change_info,
     exported_games,
     finished,
@@ -36,6 +35,7 @@ from vitrine.server.players.store import (
     outcome,
     rating_info,
 )
+from vitrine.server.players.store import ProfileStore
 
 PAGE = 20  # finished games a page of My games lists
 RECENT = 10  # finished games a profile lists
