@@ -6,8 +6,8 @@ accept from it, the kernel handing each new connection to one of them; with
 ``--worker-ports`` each worker has a port of its own (the port + its number),
 so that a front can send each table to one process (table affinity).  Any
 of them serves any table, because the database is the truth and every
-process hears of every change (PostgreSQL only: ``notify.py``,
-``tables/following.py``).
+process hears of every change (PostgreSQL only: ``play/changes.py``,
+``play/following.py``).
 A worker that dies is started again under its name (``host:port/N``), and
 takes back at once the tables it was running; meanwhile the others serve
 everyone who reconnects.

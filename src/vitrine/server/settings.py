@@ -85,13 +85,13 @@ class Settings:
     # several processes
     lease_seconds: float = 10.0  # a table's bots and clock move to another process this long
     # after the process running them died (it renews every quarter of this)
-    # quick pairing (server/pairing.py)
+    # quick pairing (server/pairing/)
     pairing_requests: str = "20/minute;200/hour"  # pairing requests one client may make
     pairing_open: int = 3  # requests one person (account, or guest address) has open at once
     pairing_reads: str = "4/second"  # reads of one pairing request (its holder polls once a second)
     pairing_expiry_seconds: float = 600.0  # a request nobody paired by then expires
     # the longest a process's matcher sleeps: it also wakes for a request made there,
-    # a request's bots falling due, an expiry (server/pairing.py)
+    # a request's bots falling due, an expiry (server/pairing/)
     pairing_round_seconds: float = 5.0
 
     def __post_init__(self) -> None:

@@ -11,7 +11,7 @@ each has scopes (``scopes.py``), a rate limit of its own
 
 Only bot accounts get tokens: a token plays for its account without a person
 at the keyboard, which is what marking an account as a bot announces to
-everyone it plays (``bot_accounts.py``).
+everyone it plays (``players/bot_accounts.py``).
 """
 
 import hashlib

@@ -1,7 +1,7 @@
 """The quick-pairing requests' table.
 
 
-A person asking for a game (``server/pairing.py``).  Requests live here, not
+A person asking for a game (``server/pairing/``).  Requests live here, not
 in a process's memory, so that every process pairs from the same pool and a
 restart loses none: a matcher claims a group of compatible requests in one
 transaction (``status`` waiting -> claimed, on PostgreSQL with FOR UPDATE SKIP

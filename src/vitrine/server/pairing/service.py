@@ -8,7 +8,7 @@ have the same compatibility key (game, players, clock, rated): they are only
 ever compared within one key, so a round costs what the keys that can pair
 cost, not the square of the pool.
 
-Requests live in the database (``pairing_store.py``), and every server
+Requests live in the database (``store.py``), and every server
 process runs a matcher (:meth:`Pairing.run`): a round tidies the pool
 (expiry; claims of a matcher that died are handed back), asks which keys
 could pair now, and for each claims groups of compatible requests in one

@@ -113,7 +113,7 @@ class Play:
                 ending = ending_of(live.row, trial, now)
                 await self.core.db(self.core.store.append_last_decision, made, ending)
                 live.row.status = OVER
-            else:  # with other tables' decisions, in one transaction (tables/writer.py)
+            else:  # with other tables' decisions, in one transaction (writer.py)
                 await self.core.decisions.write(made)
             live.take_decision(trial, position, action, now, live.version + 1)
             self.core.tally.made += 1

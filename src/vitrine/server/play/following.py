@@ -1,6 +1,6 @@
 """Keeping this process's copies of tables up with the changes other processes make.
 
-``notify.py`` hears of every change another process commits: a table and its
+``changes.py`` hears of every change another process commits: a table and its
 version now, with the decision when that was all the change did.  A copy
 here that is behind catches up: from the decision announced, when it is the
 very next version (the common case, with no read at all), else from the
@@ -28,7 +28,7 @@ from vitrine.server.play.live import LiveTable
 
 
 class Following:
-    """Catches the copies here up with what other processes changed (``notify.py``)."""
+    """Catches the copies here up with what other processes changed (``changes.py``)."""
 
     def __init__(self, core: TableCore) -> None:
         self.core = core

@@ -6,7 +6,7 @@ says that some process has someone watching the table.  The two go
 together because the front sends a table's sockets to one process (table
 affinity, docs/deploy.md): the process that runs a table should be the one
 its watchers are on, and the marks are how the others learn where that is
-(``tables/running.py``).  ``Store`` has these as its own.
+(``running.py``).  ``Store`` has these as its own.
 """
 
 from collections.abc import Collection

@@ -7,7 +7,7 @@ decision leaves the table as it was.
 
 A copy in memory is a cache of the database, which is the truth: it knows
 the table's version it was built from (``row.version``), and another server
-process may have moved the table on since (``tables/following.py`` catches up).
+process may have moved the table on since (``following.py`` catches up).
 """
 
 import asyncio

@@ -63,7 +63,7 @@ class SeatSpec:
     level: str | None = None
     me: bool = False
     account: Member | None = None
-    # A table made for others (quick pairing, ``pairing.py``): the account seated
+    # A table made for others (quick pairing, ``pairing/``): the account seated
     # there, and the hash of a token its guest already holds (no token is made).
     member: Member | None = None
     token_hash: str | None = None

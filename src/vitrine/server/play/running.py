@@ -2,7 +2,7 @@
 
 Any process may change any table, but a table's bots and clock must run in
 one process only, or a bot would play twice and a clock fire twice: the one
-holding the table's lease (``store.py``'s ``table_leases``).  This part
+holding the table's lease (``leases.py``: ``table_leases``).  This part
 claims leases (for tables that start with a bot or a clock, and for the
 tables nobody living runs: after a restart, this process's own at once),
 renews them, stops a table here whose lease was lost, hands them over when
@@ -38,7 +38,7 @@ TIMEOUT_LEVEL = "casual"  # who takes over a seat whose clock ran out
 
 
 def needs_runner(live: LiveTable) -> bool:
-    """A playing table with a bot to play or a clock to watch (``lease_store.needs_runner``)."""
+    """A playing table with a bot to play or a clock to watch (``leases.needs_runner``)."""
     return live.row.status == PLAYING and (
         live.row.clock_seconds is not None
         or any(live.plays_itself(seat.position) for seat in live.seats)

@@ -12,7 +12,7 @@ version in the database is still the copy's (``store.py``): if another
 process moved it on, nothing is written, the copy catches up, and the change
 is decided again on the table as it now is (``TableCore.change``).  So no
 decision is lost or made twice, whichever processes the players' requests
-reach.  Every process hears of every change (``notify.py``), catches up, and
+reach.  Every process hears of every change (``changes.py``), catches up, and
 pushes each of its subscribers their own view; a copy nobody here watches or
 runs is forgotten instead (``following.py``), so behind a front that sends
 each table to one process (table affinity, docs/deploy.md) only that process

@@ -12,7 +12,7 @@ commit, so writes to one table are serialised; a writer whose copy is behind
 updates no row and gets :class:`BehindError`, with nothing written.  On
 PostgreSQL the same transaction sends ``NOTIFY vitrine_tables`` with the
 table and its new version, delivered to every process at the commit
-(``notify.py``).
+(``changes.py``).
 """
 
 import json
@@ -135,13 +135,13 @@ CHAT_KEPT = 100  # chat lines a table keeps in memory and sends; the database ke
 
 def notice(table_id: str, version: int, decision: str = "") -> str:
     """The payload of a table's NOTIFY: ``'<table> <version>'``, then the decision
-    that led there if it ended nothing (``notify.parse_notice`` reads it)."""
+    that led there if it ended nothing (``changes.parse_notice`` reads it)."""
     return f"{table_id} {version} {decision}".rstrip()
 
 
 def decision_notice(seat: int, text: str, at: datetime) -> str:
     """A decision that ends nothing, as its table's notice carries it, so the
-    other processes apply it without reading the table (``notify.parse_notice``)."""
+    other processes apply it without reading the table (``changes.parse_notice``)."""
     return json.dumps([seat, text, at.isoformat()])
 
 
@@ -233,7 +233,7 @@ class Store(LeaseStore):
 
     def append_decisions(self, decisions: Sequence[TableDecision]) -> None:
         """Commit decisions that end nothing, each at its own table, in one
-        transaction: the group commit of ``tables/writer.py``.  Should any of
+        transaction: the group commit of ``writer.py``.  Should any of
         their tables have moved on, BehindError and nothing is written (named
         for the table when the batch is of one).
 

@@ -119,7 +119,7 @@ export const ERRORS = {
     account_playing: "Your account sits at tables not yet over: finish or leave them first.",
     player_not_found: "No player is called “{name}”.",
     game_not_found: "No game called “{game}” is installed here.",
-    // the bot API (accounts/tokens.py, bot_accounts.py, tables/challenges.py)
+    // the bot API (accounts/tokens.py, players/bot_accounts.py, play/challenges.py)
     token_invalid: "This API token is unknown or was revoked.",
     token_scope: "This API token may not do this (it needs the scope: {needed}).",
     token_needs_bot: "API tokens are for bot accounts: mark this account as a bot first.",
@@ -267,7 +267,7 @@ export const ERRORS = {
     account_playing: "Votre compte est assis à des tables pas encore terminées : finissez-les ou quittez-les d'abord.",
     player_not_found: "Aucun joueur ne s'appelle « {name} ».",
     game_not_found: "Aucun jeu nommé « {game} » n'est installé ici.",
-    // l'API des bots (accounts/tokens.py, bot_accounts.py, tables/challenges.py)
+    // l'API des bots (accounts/tokens.py, players/bot_accounts.py, play/challenges.py)
     token_invalid: "Ce jeton d'API est inconnu ou a été révoqué.",
     token_scope: "Ce jeton d'API ne permet pas cela (il faut la portée : {needed}).",
     token_needs_bot: "Les jetons d'API sont réservés aux comptes de robot : déclarez d'abord ce compte comme robot.",

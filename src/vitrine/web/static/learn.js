@@ -4,7 +4,7 @@
 // the reason (the rules' own words where it is illegal), the opponent's
 // answers in words, and at the end the score explained and a practice game
 // against the beginner bot with the coach's hints.  Progress is kept on the
-// device; the server replays the guided game from it (server/learn.py).
+// device; the server replays the guided game from it (server/learn/).
 import {
   api, displayName, el, errorText, gameModule, gameTitle, header, installedGames, lang, shownView,
   translator,

@@ -39,7 +39,7 @@ const t = translator({
   },
 });
 
-// The server's choices (pairing.py's CLOCKS and BOT_WAITS): seconds; the clocks
+// The server's choices (server/pairing/service.py's CLOCKS and BOT_WAITS): seconds; the clocks
 // are the lobby's but "no clock" and the 5-minute one.
 const CLOCKS = CLOCK_CHOICES.filter((c) => c && c !== "300").map(Number);
 const BOT_WAITS = [15, 30, 60, 120];
