@@ -28,6 +28,7 @@ from vitrine.review import coach_spec, hint, review_record, steps
 from vitrine.review.review import DecisionReview, assemble, chosen_seats
 from vitrine.server.errors import ApiError, not_found, refused
 from vitrine.server.orm import aware, utcnow
+from vitrine.server.play.core import surviving
 from vitrine.server.review.models import ReviewJobRow
 from vitrine.server.review.store import ReviewStore
 
@@ -233,10 +234,14 @@ class Coaching:
     async def _keep_lease(self, key: str) -> None:
         """Renew the lease of the review of ``key`` while this process runs it, four
         times per lease time, so that one late renewal loses none."""
-        while True:
-            await asyncio.sleep(self.lease_seconds / 4)
+
+        async def renew() -> None:
             until = utcnow() + timedelta(seconds=self.lease_seconds)
             await self.db(self.store.renew_job, key, self.owner, until)
+
+        while True:
+            await asyncio.sleep(self.lease_seconds / 4)
+            await surviving(renew)
 
     async def status(self, key: str) -> dict[str, Any] | None:
         job: ReviewJobRow | None = await self.db(self.store.load_job, key)
