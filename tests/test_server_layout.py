@@ -184,6 +184,23 @@ def test_every_arrow_of_the_map_is_used() -> None:
     assert unused == {}
 
 
+def test_the_tests_follow_the_map() -> None:
+    """docs/server.md's table of tests has a row for every part of the map, and
+    every test module it names exists."""
+    section = MAP.read_text(encoding="utf-8").split("## Tests and benchmark", 1)[1]
+    table = section.split("\n- ", 1)[0]  # the table, before the list of modules
+    rows = [line for line in table.splitlines() if line.startswith("| ")]
+    parts = {}
+    for row in rows[2:]:
+        part, modules = (cell.strip() for cell in row.strip("|").split("|"))
+        parts[part.strip("`").removesuffix("/")] = re.findall(r"`(test_\w+\.py)`", modules)
+    assert set(parts) == {CORE, *THE_MAP.allowed}
+    tests = MAP.parent.parent / "tests"
+    missing = [name for names in parts.values() for name in names if not (tests / name).is_file()]
+    assert missing == []
+    assert all(parts.values())
+
+
 def test_the_server_has_no_import_circle() -> None:
     in_server = [circle for circle in circles(edges()) if any(part_of(name) for name in circle)]
     assert in_server == []
