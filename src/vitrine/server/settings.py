@@ -54,12 +54,15 @@ class Settings:
     # accounts
     sign_ups: str = "5/hour;20/day"  # accounts one client may open
     failed_sign_ins: str = "20/minute;200/hour"  # failed sign-ins one client may make
-    failed_sign_ins_per_name: str = "5/minute;30/hour"  # failed sign-ins to one name
+    failed_sign_ins_per_address_name: str = "5/minute;30/hour"  # to one name from one client
+    failed_sign_ins_per_name: str = "30/hour;100/day"  # to one name from every client together
+    failed_reauths: str = "5/minute;30/hour"  # wrong passwords one account's changes may give
     turn_checks: str = "30/minute"  # asks one account may make of how many games wait for it
     session_days: float = 30.0  # a session ends this long after its sign-in, used or not
     session_idle_days: float = 14.0  # or this long after it was last used
     # bot API (accounts/tokens.py)
     api_token_requests: str = "300/minute;6000/hour"  # requests one API token may make
+    api_token_failures: str = "20/minute;200/hour"  # unknown API tokens one client may send
     api_tokens_per_account: int = 20  # live API tokens one account may hold
     # notifications (vitrine.server.notifications; docs/notifications.md)
     public_url: str = ""  # the site's address as mail links give it, e.g. https://vitrine.example
@@ -146,7 +149,10 @@ RATES = (
     "tutorial_positions",
     "sign_ups",
     "failed_sign_ins",
+    "failed_sign_ins_per_address_name",
     "failed_sign_ins_per_name",
+    "failed_reauths",
+    "api_token_failures",
     "api_token_requests",
     "pairing_requests",
     "pairing_reads",

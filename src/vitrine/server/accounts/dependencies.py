@@ -13,7 +13,7 @@ Origin to check (and its cookie, if any, is not read).
 
 from typing import Annotated
 
-from fastapi import Depends, Request
+from fastapi import Depends, Request, Response
 
 from vitrine.server.accounts.passkeys import Passkeys
 from vitrine.server.accounts.scopes import declared_scopes
@@ -21,6 +21,7 @@ from vitrine.server.accounts.service import Accounts
 from vitrine.server.accounts.store import SignedIn
 from vitrine.server.accounts.tokens import Tokens, is_api_token
 from vitrine.server.errors import ApiError, forbidden
+from vitrine.server.http import client_of
 from vitrine.server.origins import foreign_origin
 from vitrine.server.settings import Settings
 
@@ -71,7 +72,7 @@ async def by_token(request: Request, token: str) -> SignedIn:
     signed: SignedIn | None = getattr(request.state, "token_signed_in", None)
     if signed is None:
         tokens: Tokens = request.app.state.tokens
-        used = await tokens.use(token, declared_scopes(request))
+        used = await tokens.use(token, declared_scopes(request), client_of(request))
         signed = SignedIn(used.account, None, used.token)
         request.state.token_signed_in = signed
     return signed
@@ -94,8 +95,11 @@ async def signed_in_or_none(request: Request) -> SignedIn | None:
 
 
 async def signed_in(
-    signed: Annotated[SignedIn | None, Depends(signed_in_or_none)],
+    signed: Annotated[SignedIn | None, Depends(signed_in_or_none)], response: Response
 ) -> SignedIn:
+    """The request's account, or a refusal.  What a route answers for an account
+    is nobody else's: no cache keeps it (``Cache-Control: no-store``, ASVS 14.3.2)."""
+    response.headers["Cache-Control"] = "no-store"
     if signed is None:
         raise sign_in_needed()
     return signed

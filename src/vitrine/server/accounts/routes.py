@@ -105,16 +105,25 @@ async def get_account(signed: SignedInDep, accounts: AccountsDep) -> dict[str, A
     return accounts.describe(signed.account)
 
 
-@router.patch("/account", response_model=schemas.Account, responses=refusals(*BODY, 401, 403, 409))
+@router.patch(
+    "/account", response_model=schemas.Account, responses=refusals(*BODY, 401, 403, 409, 429)
+)
 async def change_account(
-    body: schemas.AccountChange, signed: SignedInDep, accounts: AccountsDep
+    body: schemas.AccountChange,
+    signed: SignedInDep,
+    request: Request,
+    response: Response,
+    accounts: AccountsDep,
 ) -> dict[str, Any]:
     """Change the name (the old one stays reserved and resolves to this account),
-    the language, or the password (with the current one; other sessions end)."""
+    the language, or the password (with the current one; other sessions end,
+    and this one goes on under a new cookie)."""
     changed = await accounts.change(
-        signed, body.name, body.language, body.password, body.current_password
+        signed, body.name, body.language, body.password, body.current_password, agent_of(request)
     )
-    return accounts.describe(changed)
+    if changed.started is not None:
+        return signed_in_as(request, response, changed.started, accounts)
+    return accounts.describe(changed.account)
 
 
 @router.post(

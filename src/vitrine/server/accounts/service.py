@@ -6,11 +6,18 @@ session is an opaque random cookie (32 bytes from ``secrets``) whose SHA-256
 alone is stored; a sign-in always starts a new session and ends the one the
 browser came with (no fixation); a session ends ``session_days`` after its
 sign-in or ``session_idle_days`` after its last use; a person lists their
-sessions and ends any or all.  Failed sign-ins are limited per client and
-per name typed, whether or not the name exists, and an unknown name gets the
-same refusal after the same work (a decoy hash is checked) as a wrong
-password.  Changing the password or deleting the account asks for the
-password again.
+sessions and ends any or all.  Failed sign-ins are limited per client, per
+client and account, and per account (all clients together, a slower
+budget: a stranger's guesses from one address do not lock the owner out at
+another, and a passkey always signs in), whether or not the name exists (an
+unknown name is counted under its case-folded look-alike key), and an
+unknown name gets the same refusal after the same work (a decoy hash is
+checked) as a wrong password.  Changing the password or deleting the
+account asks for the password again, limited per account the same way.
+These limits live in the database (``ratelimit.SharedLimit``): every process
+counts in one place, a restart forgets nothing, and an attempt is counted
+*before* its password is hashed, so a burst of them at once gets no more
+tries than one after another; a right password gives its count back.
 """
 
 import hashlib
@@ -34,7 +41,7 @@ from vitrine.server.accounts.store import AccountStore, NameTakenError, SignedIn
 from vitrine.server.errors import ApiError, conflict, not_found
 from vitrine.server.names import clean_name, likeness
 from vitrine.server.orm import aware, utcnow
-from vitrine.server.ratelimit import RateLimit, moving_window
+from vitrine.server.ratelimit import SharedLimit, SharedLimits
 from vitrine.server.settings import Settings
 
 T = TypeVar("T")
@@ -70,6 +77,15 @@ def name_taken() -> ApiError:
     )
 
 
+@dataclass(frozen=True)
+class Changed:
+    """An account changed; with a new password, the session that changed it
+    (``started``: a new id, every other session ended)."""
+
+    account: AccountRow
+    started: Started | None
+
+
 def password_needed() -> ApiError:
     return ApiError(401, "the password is wrong: this change asks for it", "password_wrong")
 
@@ -78,12 +94,16 @@ class Accounts:
     def __init__(self, engine: Engine, settings: Settings) -> None:
         self.store = AccountStore(engine)
         self.settings = settings
-        limiter = moving_window()
-        self.sign_ups = RateLimit("sign_ups", settings.sign_ups, limiter)
-        self.failures = RateLimit("sign_ins", settings.failed_sign_ins, limiter, "sign_in_limited")
-        self.failures_per_name = RateLimit(
-            "sign_ins", settings.failed_sign_ins_per_name, limiter, "sign_in_limited"
+        self.limits = SharedLimits(engine)
+        self.sign_ups = SharedLimit("sign_ups", settings.sign_ups)
+        self.failures = SharedLimit("sign_ins", settings.failed_sign_ins, "sign_in_limited")
+        self.failures_here = SharedLimit(
+            "sign_ins_here", settings.failed_sign_ins_per_address_name, "sign_in_limited"
         )
+        self.failures_per_name = SharedLimit(
+            "sign_ins_name", settings.failed_sign_ins_per_name, "sign_in_limited"
+        )
+        self.reauths = SharedLimit("reauths", settings.failed_reauths, "password_limited")
         self.lifetime = timedelta(days=settings.session_days)
         self.idle = timedelta(days=settings.session_idle_days)
 
@@ -96,16 +116,16 @@ class Accounts:
         self, name: str, password: str, language: str, client: str, agent: str, old: str | None
     ) -> Started:
         """A new account with a password, signed in."""
-        self.sign_ups.check(client)
         cleaned = clean_name(name)
         check_password(password, cleaned)
+        # counted before the work, taken names too: a burst gets no more accounts
+        await self.limits.reserve((self.sign_ups, client))
         hashed = await self._db(hash_password, password)
         account = AccountRow(id=new_id(), name=cleaned, password_hash=hashed, language=language)
         try:
             await self._db(self.store.create, account, likeness(cleaned))
         except NameTakenError:
             raise name_taken() from None
-        self.sign_ups.hit(client)
         return await self.start(account, "password", agent, old)
 
     async def sign_in(
@@ -114,18 +134,22 @@ class Accounts:
         """A new session for the account of ``name`` (its current name, as typed
         or a look-alike of it), if ``password`` is its password."""
         keys = typed_keys(name)
-        key = min(keys)
-        self.failures.check(client)
-        self.failures_per_name.check(key)
         account = await self._db(self.store.by_keys, keys)
+        # whose tries these are: the account the name resolves to, however typed
+        who = f"account {account.id}" if account is not None else "name " + name_key(name)
+        attempt = (
+            (self.failures, client),
+            (self.failures_here, f"{client} {who}"),
+            (self.failures_per_name, who),
+        )
+        await self.limits.reserve(*attempt)  # before the hash: a burst waits its turn
         if account is not None and not (account.name and likeness(account.name) & keys):
             account = None  # an old name: it resolves to the account, but signs nobody in
         stored = None if account is None else account.password_hash
         matches = await self._db(password_matches, stored, password)  # the same work either way
         if account is None or not matches:
-            self.failures.hit(client)
-            self.failures_per_name.hit(key)
             raise sign_in_failed()
+        await self.limits.give_back(*attempt)  # only failures count
         if stored is not None and needs_rehash(stored):
             rehashed = await self._db(hash_password, password)
             await self._db(self.store.update, account.id, {"password_hash": rehashed})
@@ -203,17 +227,21 @@ class Accounts:
         language: str | None,
         password: str | None,
         current_password: str | None,
-    ) -> AccountRow:
+        agent: str = "",
+    ) -> Changed:
         """Change the account's name, language or password (a new password asks
-        for the current one, and ends every other session)."""
+        for the current one, ends every other session, and gives the session
+        that changed it a new id)."""
         account = signed.account
+        started = None
         if password is not None:
-            if not await self._db(password_matches, account.password_hash, current_password or ""):
-                raise password_needed()
+            await self.confirm(signed, current_password or "")
             check_password(password, name or account.name or "")
             hashed = await self._db(hash_password, password)
             await self._db(self.store.update, account.id, {"password_hash": hashed})
-            await self._db(self.store.end_sessions, account.id, signed.handle)
+            await self._db(self.store.end_sessions, account.id, None)
+            if signed.handle is not None:  # a browser's session, not an API token
+                started = await self.start(account, "password", agent, None)
         if name is not None:
             cleaned = clean_name(name)
             if cleaned != account.name:
@@ -225,13 +253,19 @@ class Accounts:
             await self._db(self.store.update, account.id, {"language": language})
         changed = await self._db(self.store.by_id, account.id)
         assert changed is not None
-        return changed
+        if started is not None:
+            started = Started(changed, started.cookie)
+        return Changed(changed, started)
 
     async def confirm(self, signed: SignedIn, password: str) -> None:
-        """Refuse a step that needs the password again (erasing the account) unless
-        ``password`` is the account's."""
+        """Refuse a step that needs the password again (a new password, erasing
+        the account) unless ``password`` is the account's; wrong ones are
+        limited per account like sign-ins, counted before the hash."""
+        attempt = (self.reauths, signed.account.id)
+        await self.limits.reserve(attempt)
         if not await self._db(password_matches, signed.account.password_hash, password):
             raise password_needed()
+        await self.limits.give_back(attempt)
 
     async def export(self, signed: SignedIn) -> dict[str, Any]:
         """Everything kept about the account (never a secret: no hash, no cookie)."""
@@ -261,6 +295,12 @@ def typed_keys(name: str) -> set[str]:
         return likeness(clean_name(name))
     except ApiError:
         return {"invalid:" + hashlib.sha256(name.encode("utf-8", "replace")).hexdigest()}
+
+
+def name_key(name: str) -> str:
+    """One key for a name however it is cased: its case-folded look-alike key
+    (``Bo``, ``BO`` and ``bo`` are one name to the limits)."""
+    return min(typed_keys(name.casefold()))
 
 
 def passkey_info(row: PasskeyRow) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from vitrine.server.accounts.models import AccountRow, ApiTokenRow
 from vitrine.server.accounts.scopes import SCOPES, check_scope
 from vitrine.server.errors import ApiError, conflict, not_found
 from vitrine.server.orm import aware, utcnow
-from vitrine.server.ratelimit import RateLimit, moving_window
+from vitrine.server.ratelimit import RateLimit, SharedLimit, SharedLimits, moving_window
 from vitrine.server.settings import Settings
 
 PREFIX = "vitrine_"
@@ -127,7 +127,11 @@ class Tokens:
     def __init__(self, engine: Engine, settings: Settings) -> None:
         self.store = TokenStore(engine)
         self.most = settings.api_tokens_per_account
+        # a live token's requests are counted in memory (a bot's every move: no
+        # database round trip); unknown tokens, in the database, per client
         self.requests = RateLimit("api_token", settings.api_token_requests, moving_window())
+        self.limits = SharedLimits(engine)
+        self.failures = SharedLimit("api_token_failures", settings.api_token_failures)
 
     async def create(self, account: AccountRow, label: str, scopes: list[str]) -> dict[str, Any]:
         """A new token for a bot account: its description and, this once, the token."""
@@ -160,12 +164,14 @@ class Tokens:
         if not await run_in_threadpool(self.store.remove, account_id, handle):
             raise not_found("token_not_found", "this account has no such API token")
 
-    async def use(self, token: str, needed: frozenset[str]) -> TokenUse:
+    async def use(self, token: str, needed: frozenset[str], client: str = "unknown") -> TokenUse:
         """The account a token acts for where one of the ``needed`` scopes is
         asked, counted against the token's rate limit; refused if the token is
-        unknown or revoked (401), or lacks the scope (403, counting nothing)."""
+        unknown or revoked (401, counted against the client's failures: 429
+        once they are spent), or lacks the scope (403, counting nothing)."""
         used = await run_in_threadpool(self.store.use, token_digest(token), utcnow())
         if used is None:
+            await self.limits.reserve((self.failures, client))
             raise token_invalid()
         check_scope(used.token.scopes, needed)
         self.requests.hit(used.token.handle)

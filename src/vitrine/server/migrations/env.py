@@ -9,6 +9,7 @@ database is the whole schema.
 from alembic import context
 from sqlalchemy.engine import Connection
 
+from vitrine.server import ratelimit as _ratelimit  # noqa: F401  (rate_counts)
 from vitrine.server.accounts import models as _accounts  # noqa: F401
 from vitrine.server.notifications import models as _notifications  # noqa: F401
 from vitrine.server.orm import Base

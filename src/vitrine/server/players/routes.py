@@ -161,7 +161,7 @@ async def mark_bot(signed: SignedInDep, request: Request) -> dict[str, Any]:
     return accounts.describe(marked)
 
 
-@router.delete("/account", status_code=204, responses=refusals(*BODY, 401, 403, 409))
+@router.delete("/account", status_code=204, responses=refusals(*BODY, 401, 403, 409, 429))
 async def delete_account(
     body: account_schemas.PasswordConfirmation,
     signed: SignedInDep,
