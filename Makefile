@@ -116,10 +116,10 @@ dist: $(DEV)
 
 # The built packages as users get them: the wheel in a new virtualenv, the
 # sdist without a C compiler, and the unpacked sdist set up and checked by its own Makefile
-# (side by side; .venv's pip makes the installs, and the unpacked sdist's virtualenv
-# starts from .venv's packages: scripts/check-dist says why that proves the same).
+# (side by side; .venv's pip makes the installs, and the unpacked sdist starts from
+# .venv's packages and mypy's cache: scripts/check-dist says why that proves the same).
 dist-check: dist
-	bash scripts/check-dist dist $(DIST_CHECK) $(VENV)
+	bash scripts/check-dist dist $(DIST_CHECK) $(CURDIR)
 
 clean:
 	rm -rf $(VENV) dist build/wheel $(SYSTEM_ENV) $(DIST_CHECK) node_modules .mypy_cache .pytest_cache .ruff_cache .hypothesis
