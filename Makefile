@@ -71,9 +71,16 @@ pytest: $(DEV) $(SYSTEM_ENV) $(NODE_STAMP)
 
 # The tests of the playout core's users again, with the pure-Python core forced;
 # less those marked slow (bot strength at length), whose pure-Python games the
-# identity tests (test_pure_python.py) already hold to the compiled core's.
+# identity tests (test_pure_python.py) already hold to the compiled core's.  Only
+# the test modules that name the mark are collected (each marks itself with
+# pytestmark), not the whole suite in every worker to keep six of its modules: the
+# same tests run, 15 s less CPU.  Should a file that is not a test module name it
+# (a conftest.py or a helper could mark tests elsewhere), the whole suite is
+# collected, as before.
 pytest-pure: $(DEV)
-	VITRINE_PURE_PYTHON=1 $(BIN)/pytest -n auto -q -m "playout_core and not slow"
+	marked=$$(grep -rl --include='*.py' playout_core tests | sort); \
+	if [ -z "$$marked" ] || printf '%s\n' $$marked | grep -qv '/test_[^/]*\.py$$'; then marked=tests; fi; \
+	VITRINE_PURE_PYTHON=1 $(BIN)/pytest -n auto -q -m "playout_core and not slow" $$marked
 
 # Regenerate the screenshots under build/screenshots/ (each game's key moments, EN and FR,
 # desktop and phone) that the README shows.
