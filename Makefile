@@ -71,9 +71,16 @@ pytest: $(DEV) $(SYSTEM_ENV) $(NODE_STAMP)
 
 # The tests of the playout core's users again, with the pure-Python core forced;
 # less those marked slow (bot strength at length), whose pure-Python games the
-# identity tests (test_pure_python.py) already hold to the compiled core's.
+# identity tests (test_pure_python.py) already hold to the compiled core's.  Only
+# the test modules that name the mark are collected (each marks itself with
+# pytestmark), not the whole suite in every worker to keep six of its modules: the
+# same tests run, 15 s less CPU.  Should a file that is not a test module name it
+# (a conftest.py or a helper could mark tests elsewhere), the whole suite is
+# collected, as before.
 pytest-pure: $(DEV)
-	VITRINE_PURE_PYTHON=1 $(BIN)/pytest -n auto -q -m "playout_core and not slow"
+	marked=$$(grep -rl --include='*.py' playout_core tests | sort); \
+	if [ -z "$$marked" ] || printf '%s\n' $$marked | grep -qv '/test_[^/]*\.py$$'; then marked=tests; fi; \
+	VITRINE_PURE_PYTHON=1 $(BIN)/pytest -n auto -q -m "playout_core and not slow" $$marked
 
 # Regenerate the screenshots under build/screenshots/ (each game's key moments, EN and FR,
 # desktop and phone) that the README shows.
@@ -115,9 +122,11 @@ dist: $(DEV)
 	$(BIN)/twine check --strict dist/*
 
 # The built packages as users get them: the wheel in a new virtualenv, the
-# sdist without a C compiler, and the unpacked sdist set up and checked by its own Makefile.
+# sdist without a C compiler, and the unpacked sdist set up and checked by its own Makefile
+# (side by side; .venv's pip makes the installs, and the unpacked sdist starts from
+# .venv's packages and mypy's cache: scripts/check-dist says why that proves the same).
 dist-check: dist
-	bash scripts/check-dist dist $(DIST_CHECK)
+	bash scripts/check-dist dist $(DIST_CHECK) $(CURDIR)
 
 clean:
 	rm -rf $(VENV) dist build/wheel $(SYSTEM_ENV) $(DIST_CHECK) node_modules .mypy_cache .pytest_cache .ruff_cache .hypothesis
