@@ -13,6 +13,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import argon2
 import psycopg
 import pytest
 from fastapi.testclient import TestClient
@@ -20,10 +21,25 @@ from starlette.testclient import WebSocketTestSession
 
 import server_process
 from system_parts import POSTGRES_PART, POSTGRES_VARIABLE, require
+from vitrine.server.accounts import passwords
 from vitrine.server.app import create_app
 from vitrine.server.settings import Settings
 
 FAST_PLAY = Settings.from_environment(server_process.FAST_PLAY)  # the same, in process
+# argon2's cheapest parameters: a hash in microseconds, not a fifth of a second of
+# CPU and 64 MiB.  The tests sign up and in hundreds of times in this process, and
+# what they test is the accounts, not the hash's cost; a hash still names its
+# parameters, so it is checked with them.  Tests of the hashing itself are marked
+# ``real_hashing`` and keep the production hasher.
+CHEAP_HASHER = argon2.PasswordHasher.from_parameters(argon2.profiles.CHEAPEST)
+
+
+@pytest.fixture(autouse=True)
+def cheap_password_hashing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The in-process apps hash passwords with ``CHEAP_HASHER`` (not servers in a
+    child process: they hash as in production), unless the test is ``real_hashing``."""
+    if request.node.get_closest_marker("real_hashing") is None:
+        monkeypatch.setattr(passwords, "HASHER", CHEAP_HASHER)
 
 
 @pytest.fixture
