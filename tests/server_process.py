@@ -5,7 +5,8 @@ These tests need what the in-process client cannot give: a process that can be
 killed with SIGKILL, and a port a browser can reach.  Each server is forked
 from a warm starter (``server_starter.py``) that has imported what a server
 imports, once per test process, rather than a fresh ``vitrine`` that spends
-seconds importing; ``VITRINE_TEST_FRESH_SERVERS=1`` starts each one afresh.
+seconds importing (a server whose PYTHONPATH differs from the starter's starts
+afresh; ``VITRINE_TEST_FRESH_SERVERS=1`` starts every one afresh).
 """
 
 import atexit
@@ -20,7 +21,7 @@ import tempfile
 import threading
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
@@ -62,6 +63,7 @@ class Starter:
         self.control = ours
         self.lock = threading.Lock()
         self.owner = os.getpid()
+        self.python = python_variables(os.environ)
 
     def output(self) -> str:
         self.log.seek(0)
@@ -76,6 +78,11 @@ class Starter:
         self.log.close()
 
 
+def python_variables(env: Mapping[str, str]) -> dict[str, str]:
+    """What decides what a Python process imports (PYTHONPATH and its kin)."""
+    return {name: value for name, value in env.items() if name.startswith("PYTHON")}
+
+
 _starter: Starter | None = None
 
 
@@ -85,6 +92,15 @@ def starter() -> Starter:
         _starter = Starter()
         atexit.register(_starter.close)
     return _starter
+
+
+def forkable(env: Mapping[str, str]) -> bool:
+    """Whether a server with this environment may be forked from the starter: not
+    where it is asked to start afresh, nor where it would import from elsewhere than
+    the starter did (a test that installs a game plug-in on PYTHONPATH)."""
+    if os.environ.get(FRESH_VARIABLE) == "1":
+        return False
+    return python_variables(env) == starter().python
 
 
 class Forked:
@@ -231,12 +247,12 @@ class Served:
         ]
         env = dict(os.environ | FAST_PLAY | (settings or {}))
         self.process: subprocess.Popen[bytes] | Forked
-        if os.environ.get(FRESH_VARIABLE) == "1":
+        if forkable(env):
+            self.process = Forked(command, env, self.log)
+        else:
             self.process = subprocess.Popen(
                 command, stdout=subprocess.DEVNULL, stderr=self.log, env=env
             )
-        else:
-            self.process = Forked(command, env, self.log)
         answering(self.process, self.call, lambda: f"the server died: {self.output()}")
 
     def call(
