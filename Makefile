@@ -67,7 +67,7 @@ $(NODE_STAMP): package.json package-lock.json | $(SYSTEM_ENV)
 	else echo "npm is missing: the accessibility checks are skipped; \`sudo make system\` installs it"; fi
 
 pytest: $(DEV) $(SYSTEM_ENV) $(NODE_STAMP)
-	. ./$(SYSTEM_ENV) && $(BIN)/pytest -n auto --dist loadscope -q --durations=25
+	. ./$(SYSTEM_ENV) && $(BIN)/pytest -n auto --dist loadscope --no-loadscope-reorder -q --durations=25
 
 # The tests of the playout core's users again, with the pure-Python core forced;
 # less those marked slow (bot strength at length), whose pure-Python games the

@@ -44,6 +44,42 @@ pytest_plugins = [
     "notification_helpers",
 ]
 
+# The modules that take longest (measured under `make test`), longest first.  make
+# test hands whole modules to its workers in collection order (--dist loadscope
+# --no-loadscope-reorder: pytest-xdist would otherwise order them by their number of
+# tests), so these start first and the run does not end waiting on a long module
+# that a worker took last.
+LONGEST_FIRST = (
+    "test_table_page.py",
+    "test_server_processes.py",
+    "test_account_browser.py",
+    "test_player_pages.py",
+    "test_pages.py",
+    "test_learn.py",
+    "test_browser.py",
+    "test_pure_python.py",
+    "test_bot_client.py",
+    "test_server_public_process.py",
+    "test_server_restart.py",
+    "test_turn_based.py",
+    "test_affinity.py",
+    "test_simulate.py",
+    "test_server_public.py",
+    "test_home.py",
+    "test_turns_browser.py",
+    "test_review_browser.py",
+    "test_fourth_game.py",
+    "test_server_schema.py",
+)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest modules first (``LONGEST_FIRST``), the others as collected; a
+    module's tests stay together and in their order."""
+    rank = {name: place for place, name in enumerate(LONGEST_FIRST)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(rank)))
+
+
 GAME = ExhibitionGame()
 TABLE: CardTable = load_card_table()
 

@@ -2,9 +2,14 @@
 and the TLS front (``deploy/front``: nginx) before several of them.
 
 These tests need what the in-process client cannot give: a process that can be
-killed with SIGKILL, and a port a browser can reach.
+killed with SIGKILL, and a port a browser can reach.  Each server is forked
+from a warm starter (``server_starter.py``) that has imported what a server
+imports, once per test process, rather than a fresh ``vitrine`` that spends
+seconds importing (a server whose PYTHONPATH differs from the starter's starts
+afresh; ``VITRINE_TEST_FRESH_SERVERS=1`` starts every one afresh).
 """
 
+import atexit
 import json
 import os
 import signal
@@ -13,12 +18,13 @@ import ssl
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import psycopg
 
@@ -32,6 +38,124 @@ FAST_PLAY = {
     "VITRINE_CREATE_TABLES": "1000/minute",
     "VITRINE_START_BOT_TABLES": "1000/minute",
 }
+
+
+TESTS = Path(__file__).resolve().parent
+FRESH_VARIABLE = "VITRINE_TEST_FRESH_SERVERS"
+
+
+class Starter:
+    """The test process's warm starter (``server_starter.py``) and its socket."""
+
+    def __init__(self) -> None:
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        self.log = tempfile.TemporaryFile()  # noqa: SIM115 (closed with the process)
+        code = f"import sys; sys.path.insert(0, {str(TESTS)!r}); import server_starter; "
+        code += "server_starter.main(int(sys.argv[1]))"
+        self.process = subprocess.Popen(
+            [sys.executable, "-c", code, str(theirs.fileno())],
+            pass_fds=[theirs.fileno()],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=self.log,
+        )
+        theirs.close()
+        self.control = ours
+        self.lock = threading.Lock()
+        self.owner = os.getpid()
+        self.python = python_variables(os.environ)
+
+    def output(self) -> str:
+        self.log.seek(0)
+        return self.log.read().decode(errors="replace")
+
+    def close(self) -> None:
+        self.control.close()  # the starter ends when its socket does
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+        self.log.close()
+
+
+def python_variables(env: Mapping[str, str]) -> dict[str, str]:
+    """What decides what a Python process imports (PYTHONPATH and its kin)."""
+    return {name: value for name, value in env.items() if name.startswith("PYTHON")}
+
+
+_starter: Starter | None = None
+
+
+def starter() -> Starter:
+    global _starter
+    if _starter is None or _starter.owner != os.getpid() or _starter.process.poll() is not None:
+        _starter = Starter()
+        atexit.register(_starter.close)
+    return _starter
+
+
+def forkable(env: Mapping[str, str]) -> bool:
+    """Whether a server with this environment may be forked from the starter: not
+    where it is asked to start afresh, nor where it would import from elsewhere than
+    the starter did (a test that installs a game plug-in on PYTHONPATH)."""
+    if os.environ.get(FRESH_VARIABLE) == "1":
+        return False
+    return python_variables(env) == starter().python
+
+
+class Forked:
+    """A command run by a fork of the warm starter: what ``Served`` uses of a
+    ``Popen`` (``args``, ``pid``, ``poll``, ``wait``, ``send_signal``, ``terminate``)."""
+
+    def __init__(self, args: list[str], env: dict[str, str], log: IO[bytes]) -> None:
+        self.args = args
+        self.returncode: int | None = None
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
+        chosen = starter()
+        request = {"argv": args, "env": env, "cwd": os.getcwd()}
+        with chosen.lock:
+            socket.send_fds(
+                chosen.control, [json.dumps(request).encode()], [log.fileno(), theirs.fileno()]
+            )
+        theirs.close()
+        self.answers = ours
+        self.answers.settimeout(30)
+        started = self.answers.recv(4096)
+        if not started:
+            raise RuntimeError(f"the warm starter failed: {chosen.output()}")
+        self.pid: int = json.loads(started)["pid"]
+
+    def _ended(self, answer: bytes) -> int:
+        if not answer:
+            raise RuntimeError(f"the warm starter died before server {self.pid} ended")
+        self.returncode = int(json.loads(answer)["returncode"])
+        self.answers.close()
+        return self.returncode
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            self.answers.setblocking(False)
+            try:
+                return self._ended(self.answers.recv(4096))
+            except BlockingIOError:
+                return None
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        if self.returncode is None:
+            self.answers.settimeout(timeout)
+            try:
+                return self._ended(self.answers.recv(4096))
+            except TimeoutError:
+                raise subprocess.TimeoutExpired(self.args, timeout or 0) from None
+        return self.returncode
+
+    def send_signal(self, sig: int) -> None:
+        if self.returncode is None:
+            os.kill(self.pid, sig)
+
+    def terminate(self) -> None:
+        self.send_signal(signal.SIGTERM)
 
 
 def free_port() -> int:
@@ -60,7 +184,9 @@ def call(
 
 
 def answering(
-    process: subprocess.Popen[bytes], ask: Callable[[str, str], Any], death: Callable[[], str]
+    process: "subprocess.Popen[bytes] | Forked",
+    ask: Callable[[str, str], Any],
+    death: Callable[[], str],
 ) -> None:
     """Wait until ``process`` answers ``ask("GET", "/api/games")``; raise with ``death()``'s
     words if it dies first, or if it does not answer in 30 s."""
@@ -108,22 +234,25 @@ class Served:
         self.site = f"http://localhost:{self.port}"
         # a file, not a pipe (a full pipe would stall the server); closed by stop()
         self.log = tempfile.TemporaryFile()  # noqa: SIM115
-        self.process = subprocess.Popen(
-            [
-                str(VITRINE),
-                "serve",
-                "--port",
-                str(self.port),
-                "--database",
-                database_url,
-                "--bot-delay",
-                str(bot_delay),
-                *extra,
-            ],
-            stdout=subprocess.DEVNULL,
-            stderr=self.log,
-            env=os.environ | FAST_PLAY | (settings or {}),
-        )
+        command = [
+            str(VITRINE),
+            "serve",
+            "--port",
+            str(self.port),
+            "--database",
+            database_url,
+            "--bot-delay",
+            str(bot_delay),
+            *extra,
+        ]
+        env = dict(os.environ | FAST_PLAY | (settings or {}))
+        self.process: subprocess.Popen[bytes] | Forked
+        if forkable(env):
+            self.process = Forked(command, env, self.log)
+        else:
+            self.process = subprocess.Popen(
+                command, stdout=subprocess.DEVNULL, stderr=self.log, env=env
+            )
         answering(self.process, self.call, lambda: f"the server died: {self.output()}")
 
     def call(

@@ -122,6 +122,7 @@ def test_sign_out_ends_the_session(app_client: TestClient) -> None:
     assert app_client.get("/api/account").json()["code"] == "sign_in_needed"
 
 
+@pytest.mark.real_hashing
 def test_an_unknown_name_and_a_wrong_password_get_the_same_answer(
     app_client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -365,6 +366,7 @@ def test_deleting_the_account_erases_it_and_frees_the_name(
 # ------------------------------------------------------------ secrets
 
 
+@pytest.mark.real_hashing
 def test_no_secret_reaches_a_payload_a_log_or_the_database(
     app_client: TestClient, sqlite_url: str, caplog: pytest.LogCaptureFixture, tmp_path: Path
 ) -> None:

@@ -18,7 +18,7 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, Page
 from playwright.sync_api import Error as PlaywrightError
 from sqlalchemy import create_engine, text
 
@@ -225,65 +225,66 @@ def settled(players_served: Served, module_browser: Browser) -> str:
             signed_up(page, served.site, name)
             page.click("#sign-out")
             page.locator("main[data-state=signed-out]").wait_for()
-        # One rated Exhibition game against another account, played through the API.
-        play_rated(context, served, "Émeline", "Ulrich")
+    # One rated Exhibition game against another account, played through the API.
+    play_rated(module_browser, served, "Émeline", "Ulrich")
     rated_history(served, "Émeline", ["Ulrich", "Zoé Marchetti-Lefèvre"])
     return "Émeline"
 
 
-def play_rated(context: BrowserContext, served: Served, host: str, guest: str) -> None:
-    """A rated two-player Exhibition table between two accounts, played by each
-    one's cookie through the API (``context.request``), to its end."""
+def play_rated(browser: Browser, served: Served, host: str, guest: str) -> None:
+    """A rated two-player Exhibition table between two accounts, played through the
+    API (``context.request``) by each one's session, in a context of its own: each
+    signs in once, not at every change of turn."""
     origin = {"Origin": served.site}
-    request = context.request
-
-    def session(name: str) -> None:
-        request.delete(served.site + "/api/session", headers=origin)
-        answer = request.post(
-            served.site + "/api/session",
-            data={"name": name, "password": PASSWORD},
-            headers=origin,
+    contexts = {name: browser.new_context() for name in (host, guest)}
+    try:
+        requests = {name: context.request for name, context in contexts.items()}
+        for name, request in requests.items():
+            answer = request.post(
+                served.site + "/api/session",
+                data={"name": name, "password": PASSWORD},
+                headers=origin,
+            )
+            assert answer.ok, answer.text()
+        seats = [{"kind": "human", "me": True}, {"kind": "human"}]
+        created = (
+            requests[host]
+            .post(
+                served.site + "/api/tables",
+                data={"game": "exhibition", "seats": seats, "rated": True},
+                headers=origin,
+            )
+            .json()
         )
-        assert answer.ok, answer.text()
-
-    session(host)
-    seats = [{"kind": "human", "me": True}, {"kind": "human"}]
-    created = request.post(
-        served.site + "/api/tables",
-        data={"game": "exhibition", "seats": seats, "rated": True},
-        headers=origin,
-    ).json()
-    table_id = created["table"]["id"]
-    session(guest)
-    token = created["seats"][1]["token"]
-    joined = request.post(
-        served.site + f"/api/tables/{table_id}/join",
-        data={"name": guest},
-        headers={**origin, "Authorization": f"Bearer {token}"},
-    )
-    assert joined.ok, joined.text()
-    session(host)
-    assert request.post(served.site + f"/api/tables/{table_id}/start", headers=origin).ok
-    current = host
-    for _ in range(2000):
-        state = request.get(served.site + f"/api/tables/{table_id}").json()
-        if state["table"]["status"] == "over":
-            break
-        seat = state["table"]["current_player"]
-        name = [host, guest][seat]
-        if name != current:
-            session(name)
-            current = name
-        mine = request.get(served.site + f"/api/tables/{table_id}").json()
-        action = mine["view"]["legal_actions"][0]
-        body = {"action": action, "seq": mine["table"]["seq"]}
-        answer = request.post(
-            served.site + f"/api/tables/{table_id}/actions", data=body, headers=origin
+        table_id = created["table"]["id"]
+        token = created["seats"][1]["token"]
+        joined = requests[guest].post(
+            served.site + f"/api/tables/{table_id}/join",
+            data={"name": guest},
+            headers={**origin, "Authorization": f"Bearer {token}"},
         )
-        assert answer.ok, answer.text()
-    else:
-        raise AssertionError("the rated game did not end")
-    request.delete(served.site + "/api/session", headers=origin)
+        assert joined.ok, joined.text()
+        started = requests[host].post(served.site + f"/api/tables/{table_id}/start", headers=origin)
+        assert started.ok, started.text()
+        for _ in range(2000):
+            state = requests[host].get(served.site + f"/api/tables/{table_id}").json()
+            if state["table"]["status"] == "over":
+                break
+            request = requests[[host, guest][state["table"]["current_player"]]]
+            mine = request.get(served.site + f"/api/tables/{table_id}").json()
+            action = mine["view"]["legal_actions"][0]
+            body = {"action": action, "seq": mine["table"]["seq"]}
+            answer = request.post(
+                served.site + f"/api/tables/{table_id}/actions", data=body, headers=origin
+            )
+            assert answer.ok, answer.text()
+        else:
+            raise AssertionError("the rated game did not end")
+        for request in requests.values():
+            request.delete(served.site + "/api/session", headers=origin)
+    finally:
+        for context in contexts.values():
+            context.close()
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])

@@ -15,8 +15,8 @@ from vitrine.server.database import alembic_config, make_engine, migrate
 pytestmark = pytest.mark.timeout(120)  # a hang fails the test instead of stalling CI
 
 
-def test_an_old_database_is_upgraded_keeping_its_tables(database_url: str) -> None:
-    engine = make_engine(database_url)
+def test_an_old_database_is_upgraded_keeping_its_tables(empty_database_url: str) -> None:
+    engine = make_engine(empty_database_url)
     migrate(engine, "0001")
     with engine.begin() as connection:
         connection.execute(
@@ -40,13 +40,13 @@ def test_an_old_database_is_upgraded_keeping_its_tables(database_url: str) -> No
 
 
 def test_a_table_of_earlier_rules_plays_on_under_them_after_the_upgrade(
-    database_url: str,
+    empty_database_url: str,
 ) -> None:
     """A Don't Go In There table stored before revision 0004 began under
     dontgointhere-2026.1, whose Library took the right one of two identical
     cards unasked: its stored ``MA1`` would be ambiguous today (G-11).  After
     the upgrade it is rebuilt, and its bots finish it, under its own rules."""
-    engine = make_engine(database_url)
+    engine = make_engine(empty_database_url)
     migrate(engine, "0003")
     now = "2026-01-01 00:00:00"
     with engine.begin() as connection:
@@ -79,7 +79,7 @@ def test_a_table_of_earlier_rules_plays_on_under_them_after_the_upgrade(
         version = connection.execute(text("SELECT rules_version FROM game_tables")).scalar_one()
     assert version == "dontgointhere-2026.1"
     engine.dispose()
-    with TestClient(create_app(database_url, bot_delay=0)) as client:
+    with TestClient(create_app(empty_database_url, bot_delay=0)) as client:
         deadline = time.monotonic() + 60
         while (table := client.get("/api/tables/old").json())["table"]["status"] != "over":
             assert time.monotonic() < deadline, "the bots did not finish the table"
@@ -93,7 +93,7 @@ def test_a_table_of_earlier_rules_plays_on_under_them_after_the_upgrade(
     )
 
 
-def test_the_migrations_make_the_schema_the_models_describe(database_url: str) -> None:
+def test_the_migrations_make_the_schema_the_models_describe(empty_database_url: str) -> None:
     """Alembic's own comparison finds nothing between the migrated database and
     the models (a column added to one and not the other fails here)."""
     from alembic.autogenerate import compare_metadata
@@ -101,7 +101,7 @@ def test_the_migrations_make_the_schema_the_models_describe(database_url: str) -
 
     from vitrine.server.orm import Base
 
-    engine = make_engine(database_url)
+    engine = make_engine(empty_database_url)
     migrate(engine)
     with engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
