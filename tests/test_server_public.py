@@ -448,6 +448,12 @@ def test_a_decision_answering_an_older_position_is_refused(api: Api) -> None:
     response = api.post(f"/api/tables/{table_id}/actions", tokens[seat], body)
     assert (response.status_code, response.json()["code"]) == (409, "stale")
     assert response.json()["params"] == {"seq": table["seq"] - 1, "at": table["seq"]}
+    # A position the table has not reached is not "stale" (issue 41's wording defect).
+    ahead = {"action": view["legal_actions"][0], "seq": table["seq"] + 5}
+    response = api.post(f"/api/tables/{table_id}/actions", tokens[seat], ahead)
+    assert (response.status_code, response.json()["code"]) == (409, "seq_ahead")
+    assert response.json()["params"] == {"seq": table["seq"] + 5, "at": table["seq"]}
+    assert "stale" not in response.json()["detail"]
 
 
 def test_a_decision_after_the_end_is_refused_as_game_over(api: Api) -> None:

@@ -181,7 +181,7 @@ def test_decisions_refused_change_nothing(api: Api) -> None:
         (tokens[other], {"action": take}, 409, f"not seat {other}'s turn"),
         (tokens[actor], {"action": "19x7"}, 422, "19x7"),
         (tokens[actor], {"action": ""}, 422, "at least 1 character"),
-        (tokens[actor], {"action": take, "seq": table["seq"] + 5}, 409, "stale decision"),
+        (tokens[actor], {"action": take, "seq": table["seq"] + 5}, 409, "has not reached"),
         (tokens[actor], {"action": take, "seq": -1}, 422, "greater than or equal to 0"),
         (tokens[actor], {"action": take, "extra": 1}, 422, "extra"),
         (tokens[actor], {"action": "1907 G1"}, 422, ""),

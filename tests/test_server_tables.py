@@ -87,7 +87,12 @@ def test_the_host_cancels_a_table_before_it_starts(api: Api) -> None:
     started, *_ = open_table(api)
     late = api.post(f"/api/tables/{started}/cancel", host)
     assert late.status_code == 403  # another table's host
-    assert api.post(f"/api/tables/{table_id}/start", host).json()["code"] == "already_started"
+    # A cancelled table says so, whether started or cancelled again, and a started
+    # one says it started (issue 41: a second cancel once read "already_started").
+    assert api.post(f"/api/tables/{table_id}/start", host).json()["code"] == "table_cancelled"
+    twice = api.post(f"/api/tables/{table_id}/cancel", host)
+    assert (twice.status_code, twice.json()["code"]) == (409, "table_cancelled")
+    assert "cancelled" in twice.json()["detail"]
 
 
 def test_an_idle_table_is_abandoned_and_its_record_says_so(database_url: str) -> None:

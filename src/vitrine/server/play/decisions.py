@@ -91,6 +91,15 @@ class Play:
                     "handed_to_bot", f"seat {position} has been handed to a bot", seat=position
                 )
             state = self._playing(live)
+            if seq is not None and seq > len(live.log):
+                at = len(live.log)
+                raise conflict(
+                    "seq_ahead",
+                    f"this decision answers position {seq}, which the table has not reached: "
+                    f"it is at {at}",
+                    seq=seq,
+                    at=at,
+                )
             if seq is not None and seq != len(live.log):
                 at = len(live.log)
                 raise conflict(

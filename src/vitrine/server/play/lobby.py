@@ -387,6 +387,8 @@ class Lobby:
     def _before_start(live: LiveTable) -> None:
         """Refuse a change to a table (the lock is held) once it has started.  The
         caller has checked the host's token (refusing others with its own code)."""
+        if live.row.status == CANCELLED:
+            raise conflict("table_cancelled", f"table {live.id!r} was cancelled before it started")
         if live.row.status != OPEN:
             raise conflict("already_started", f"table {live.id!r} has already started")
 
