@@ -336,7 +336,10 @@ def test_every_game_keeps_the_models_invariants(seed: int, start: list[Rating]) 
             assert gains[game.ranks.index(last)] < 0
         for i, j in combinations(range(len(gains)), 2):
             if game.ranks[i] == game.ranks[j] and befores[i] == befores[j]:
-                assert afters[i] == afters[j]
+                # the same result to the last bits: each sums its opponents in
+                # another order, so the floats may differ in the last place
+                assert afters[i].mu == pytest.approx(afters[j].mu, rel=1e-12, abs=1e-12)
+                assert afters[i].sigma == pytest.approx(afters[j].sigma, rel=1e-12, abs=1e-12)
 
 
 def test_rebuild_gives_what_incremental_application_stored() -> None:
