@@ -1,20 +1,16 @@
 """The accounts' tables: a person, their names, sessions, passkeys and API tokens.
 
-The accounts' tables: a person, their names, sessions and passkeys.
-
 An account's ``id`` never changes; its name may.  Every name an account has
 had stays in ``account_names`` with the look-alike keys that reserve it, so a
 name in an old record still resolves to its account and nobody else can take
 it (or a name that looks like it).  Secrets are stored as what cannot act for
 anyone: a password as its argon2id hash, a session as the SHA-256 of its
-cookie, a passkey as its public key.  A deleted account keeps its row, with
-every personal field erased (``deleted_at`` set): finished games still name a
-seat's account, and the ratings of the people it played stay reproducible.
-
-
-An account marked as a bot (``accounts.bot``, for good) plays through API
-tokens: ``api_tokens`` keeps each token's SHA-256, never the token, with its
-scopes and when it was last used.  ``game_challenges`` is a seat reserved
+cookie, a passkey as its public key, an API token as its SHA-256 (with its
+scopes and last use).  A deleted account keeps its row, with every personal
+field erased (``deleted_at`` set): finished games still name a seat's
+account, and the ratings of the people it played stay reproducible.  An
+account marked as a bot (``accounts.bot``, for good) plays through its API
+tokens.
 """
 
 from datetime import datetime

@@ -10,7 +10,6 @@ recipient and channel (``key`` is unique), and claimed by one sender at a
 time like a lease; ``server_secrets`` the keys a server generates once and
 every process shares (the VAPID key and the unsubscribe links' secret, when
 the settings give none).
-
 """
 
 from datetime import datetime

@@ -1,6 +1,5 @@
 """The quick-pairing requests' table.
 
-
 A person asking for a game (``server/pairing/``).  Requests live here, not
 in a process's memory, so that every process pairs from the same pool and a
 restart loses none: a matcher claims a group of compatible requests in one
@@ -8,7 +7,6 @@ transaction (``status`` waiting -> claimed, on PostgreSQL with FOR UPDATE SKIP
 LOCKED), makes their table, and marks them paired.  ``key`` is the
 compatibility key (game, players, clock, rated): requests are only ever
 compared within one key.
-
 """
 
 from datetime import datetime

@@ -1,10 +1,12 @@
-"""The database schema: a table is its seats plus the record of its game.
+"""The tables' own tables: a table is its seats plus the record of its game.
 
 A game is stored as its record, not as a position: the seed, the options, the
 players, the rules version it was started under and every accepted decision
 in the game's notation.  Replaying those
 rebuilds any table after a restart, and one row per decision is what makes
-"committed before broadcast" a single small insert.
+"committed before broadcast" a single small insert.  Beside them: chat
+lines, the lease of the process running a table, and ``game_challenges`` (a
+seat reserved for an account, which accepts or declines it).
 """
 
 from datetime import datetime

@@ -41,7 +41,6 @@ def erase(engine: Engine, account_id: str, now: datetime) -> Erased:
     """Delete an account's personal data: its names (free again, and gone from
     the seats it held), password, sessions, passkeys and ceremonies, API tokens,
     its e-mail address, notification choices, push subscriptions and outbox."""
-
     with Session(engine) as session:
         running = list(
             session.scalars(

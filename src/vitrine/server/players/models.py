@@ -6,7 +6,6 @@ ratings were applied, ``rating_changes`` keeps each rated seat's rating
 before and after, and ``ratings`` each (game, account)'s current one.
 ``vitrine ratings rebuild`` replays the records in that order and must find
 the same figures (vitrine.ratings: ``apply`` folded over the games).
-
 """
 
 from datetime import datetime
