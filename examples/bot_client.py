@@ -268,9 +268,23 @@ class BotClient:
                     await self.pause(PAIR_POLL)
         finally:
             if request is not None and request["status"] == "waiting":
-                with contextlib.suppress(OSError):  # already paired or expired, or the server away
-                    await self.api.call("POST", f"/api/pairing/{request['id']}/cancel")
-                    log.info("cancelled the request for %s", spec)
+                await self.withdraw(spec, request["id"])
+
+    async def withdraw(self, spec: PairSpec, request_id: str) -> None:
+        """Cancel a request last read as waiting.  It may have been paired since
+        (its table then found and played through the list of games, which the
+        main loop reads too): the refusal is followed by one read, so the log
+        says which of the two happened."""
+        try:
+            await self.api.call("POST", f"/api/pairing/{request_id}/cancel")
+            log.info("cancelled the request for %s", spec)
+        except urllib.error.HTTPError:  # 409: paired or expired meanwhile
+            with contextlib.suppress(OSError):
+                request = await self.api.call("GET", f"/api/pairing/{request_id}")
+                if request["status"] == "paired":
+                    log.info("paired for %s at table %s", spec, request["table"])
+        except OSError as error:  # the server is away: the request expires on its own
+            log.info("server unreachable (%s): the request for %s will expire", error, spec)
 
     async def answer_challenges(self) -> None:
         lists = await self.api.call("GET", "/api/account/challenges")
